@@ -1,0 +1,154 @@
+"""Tokio rule options (RULES.md 1.5) and the three presets.
+
+Every preset is a point in the option space; a table can change any option.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from engine.errors import BadConfiguration
+from engine.rolls import SUPPORTED_SIDES, Dice, Ranking, RankingKind
+
+
+class Flow(enum.Enum):
+    """How play passes between players."""
+
+    CHAIN = "chain"
+    """Each believer rolls and claims to the next player (classico, lizumo)."""
+    DUEL = "duel"
+    """Milella: two neighbours duel; the first answers the second's claim."""
+
+
+class RaiseRule(enum.Enum):
+    """What a believer must claim relative to the claim believed."""
+
+    AT_LEAST = ">="
+    STRICTLY_HIGHER = ">"
+
+
+class TruthTest(enum.Enum):
+    """When a doubted claim holds on reveal."""
+
+    AT_LEAST = "at_least"
+    """The real roll beats or equals the claim."""
+    EXACT = "exact"
+    """The real roll is exactly the claim."""
+
+
+class Counting(enum.Enum):
+    """How the host speaks of the limit: penalties taken, or lives left."""
+
+    PENALTIES = "penalità"
+    LIVES = "vite"
+
+
+class DoubleOnTokio(enum.Enum):
+    """When the penalties of a round (or duel) are doubled."""
+
+    NEVER = "never"
+    DECLARED = "declared"
+    DECLARED_OR_REVEALED = "declared_or_revealed"
+
+
+class TokioResponse(enum.Enum):
+    """What the receiver of a top-roll claim may do."""
+
+    THREE_CHOICES = "three"
+    """Believe (must claim the top again), doubt, or take one penalty and restart."""
+    TWO_CHOICES = "two"
+    """Believe or doubt, as for any claim."""
+    LIZUMO = "lizumo"
+    """Nothing beats it: accept without looking (1 life) or reveal (2 if real, else declarer 1)."""
+
+
+class NextOpener(enum.Enum):
+    """Who opens the round after a penalty."""
+
+    PENALISED = "penalised"
+    NEXT_PLAYER = "next"
+
+
+class Direction(enum.Enum):
+    """Order of play around the table relative to the listed players."""
+
+    CLOCKWISE = "clockwise"
+    """The listed order."""
+    COUNTER_CLOCKWISE = "counter_clockwise"
+    """The listed order reversed."""
+
+
+@dataclass(frozen=True)
+class TokioRules:
+    """One complete set of Tokio options."""
+
+    name: str = "classico"
+    sides: int = 6
+    ranking_kind: RankingKind = RankingKind.CLASSIC
+    flow: Flow = Flow.CHAIN
+    raise_rule: RaiseRule = RaiseRule.AT_LEAST
+    truth_test: TruthTest = TruthTest.AT_LEAST
+    limit: int = 10
+    counting: Counting = Counting.PENALTIES
+    double_on_tokio: DoubleOnTokio = DoubleOnTokio.DECLARED
+    tokio_response: TokioResponse = TokioResponse.THREE_CHOICES
+    next_opener: NextOpener = NextOpener.PENALISED
+    direction: Direction = Direction.CLOCKWISE
+
+    def __post_init__(self) -> None:
+        if self.sides not in SUPPORTED_SIDES:
+            raise BadConfiguration(f"dice must be one of {SUPPORTED_SIDES}, not {self.sides}")
+        if self.limit < 1:
+            raise BadConfiguration(f"the limit must be at least 1, not {self.limit}")
+        if self.ranking_kind is RankingKind.MILELLA and self.sides != 6:
+            raise BadConfiguration("Milella's ranking is defined for d6 only")
+
+    @property
+    def dice(self) -> Dice:
+        """The kind of die in play."""
+        return Dice(self.sides)
+
+    @property
+    def ranking(self) -> Ranking:
+        """The order of rolls in play."""
+        return Ranking(self.dice, self.ranking_kind)
+
+
+PRESETS: dict[str, TokioRules] = {
+    "classico": TokioRules(),
+    "lizumo": TokioRules(
+        name="lizumo",
+        raise_rule=RaiseRule.STRICTLY_HIGHER,
+        limit=3,
+        counting=Counting.LIVES,
+        double_on_tokio=DoubleOnTokio.NEVER,
+        tokio_response=TokioResponse.LIZUMO,
+    ),
+    "milella": TokioRules(
+        name="milella",
+        ranking_kind=RankingKind.MILELLA,
+        flow=Flow.DUEL,
+        limit=8,
+        double_on_tokio=DoubleOnTokio.DECLARED_OR_REVEALED,
+        tokio_response=TokioResponse.TWO_CHOICES,
+    ),
+}
+
+
+def preset(name: str, *, sides: int | None = None, limit: int | None = None) -> TokioRules:
+    """The preset called ``name``, optionally with other dice or another limit.
+
+    >>> preset("lizumo", sides=4).ranking.top
+    Roll(high=2, low=1)
+    """
+    try:
+        rules = PRESETS[name]
+    except KeyError:
+        raise BadConfiguration(f"unknown rules {name!r}; choose one of {', '.join(PRESETS)}") from None
+    changes: dict[str, object] = {}
+    if sides is not None:
+        changes["sides"] = sides
+    if limit is not None:
+        changes["limit"] = limit
+    return replace(rules, **changes) if changes else rules  # type: ignore[arg-type]

@@ -1,0 +1,28 @@
+"""A phrase the host can understand, with its spelling variants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One thing a player can say, in every spelling that means it.
+
+    ``text`` is the canonical form (what ``aiuto`` reads out). ``variants`` holds
+    every spelling the parser accepts for it, ``text`` first: accents
+    ("trentatré"/"trentatre"), split compounds ("quarantadue"/"quaranta due"),
+    synonyms of a name ("tokio"/"tokyo"). A speech recognizer is given the
+    variants its model knows.
+    """
+
+    text: str
+    variants: tuple[str, ...]
+
+    @classmethod
+    def of(cls, text: str, *others: str) -> "Phrase":
+        """A phrase whose variants are ``text`` and ``others`` (duplicates dropped)."""
+        seen: dict[str, None] = {text: None}
+        for other in others:
+            seen.setdefault(other, None)
+        return cls(text, tuple(seen))
