@@ -1,0 +1,240 @@
+"""Text normalisation and matching keys shared by every game grammar.
+
+Recognised (or typed) text goes through three steps before it is compared with a
+phrase table:
+
+1. :func:`normalize` - NFC, lowercase, punctuation removed, whitespace collapsed.
+   Accents are kept ("Trentatré!" -> "trentatré"), so the text can be shown.
+2. :func:`fold` - accents stripped, so matching is accent-insensitive
+   ("trentatré" and "trentatre", "sì" and "si" fold to the same string).
+3. :func:`prepare` - the two above, split into tokens, with hesitations and
+   fillers dropped ("ehm allora dico ...") and connectors dropped (by default
+   the "e" that links two dice: "cinque e tre" -> ``("cinque", "tre")``).
+
+A :class:`PhraseTable` applies the same :func:`prepare` to every spelling of
+every phrase it holds, so one table serves both directions: its phrases are the
+vocabulary given to the recognizer, and :meth:`PhraseTable.lookup` maps text back
+to a meaning. Conflicting spellings (one key, two meanings) are refused when the
+table is built.
+
+>>> normalize("  Ehm, TRENTATRÉ!! ")
+'ehm trentatré'
+>>> fold("trentatré sì")
+'trentatre si'
+>>> prepare("Ehm... allora, dico: cinque e tre")
+('cinque', 'tre')
+>>> prepare("si'")        # an apostrophe after a final vowel is an accent
+('si',)
+
+A game parser typically does::
+
+    table = PhraseTable([(Phrase.of("ripeti"), Repeat()), ...])
+    meaning = table.lookup(text)   # None when nothing matches
+
+The filler list is deliberately short and holds no word that any grammar uses
+("no" and "e" are not fillers). Pass ``fillers=`` / ``connectors=`` to change it for
+a grammar where one of them is meaningful.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from typing import Generic, TypeVar
+
+from grammars.phrases import Phrase
+
+#: Words dropped before matching: hesitations and conversational openers, in
+#: folded form ("be'" normalises to "bé" and folds to "be").
+FILLERS: frozenset[str] = frozenset(
+    {
+        "ehm", "ehmm", "ehmmm", "emh", "eh", "ehh", "uhm", "uhmm", "umh", "uh", "um",
+        "mh", "mhm", "mm", "mmm", "hmm", "ah",
+        "allora", "dunque", "dico", "io", "beh", "be", "ok", "okay", "okei",
+        "ecco", "cioe", "ho",
+    }
+)
+
+#: Words that link two values ("cinque e tre") and carry no meaning of their own.
+CONNECTORS: frozenset[str] = frozenset({"e"})
+
+# Any run of hesitation sounds not in FILLERS: "ehmmmm", "uuhm", "mmmmh".
+_HESITATION = re.compile(r"e+h+m*h*|e+m+h*|u+h*m*h*|m+h*m*|h+m+|a+h+")
+
+# A final vowel followed by an apostrophe is how many keyboards write an accent.
+_APOSTROPHE_ACCENT = re.compile(r"([aeiou])['’`´](?=\W|$)")
+_ACCENTED = {"a": "à", "e": "é", "i": "ì", "o": "ò", "u": "ù"}
+_NOT_WORD = re.compile(r"[^\w\s]|_")
+
+
+def normalize(text: str) -> str:
+    """Lowercase NFC text without punctuation, single-spaced, accents kept.
+
+    Punctuation becomes a space ("5-3" -> "5 3"); a vowel followed by an
+    apostrophe at the end of a word becomes accented ("si'" -> "sì").
+
+    >>> normalize("Coppia  di QUATTRO.")
+    'coppia di quattro'
+    >>> normalize("Prendo la penalita'")
+    'prendo la penalità'
+    """
+    text = unicodedata.normalize("NFC", text).lower()
+    text = _APOSTROPHE_ACCENT.sub(lambda m: _ACCENTED[m.group(1)], text)
+    text = _NOT_WORD.sub(" ", text)
+    return " ".join(text.split())
+
+
+def fold(text: str) -> str:
+    """``text`` with accents (combining marks) removed; nothing else changes.
+
+    >>> fold("ventitré"), fold("penalità"), fold("sì")
+    ('ventitre', 'penalita', 'si')
+    """
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def is_filler(token: str, fillers: Collection[str] = FILLERS) -> bool:
+    """True when the folded ``token`` is a filler or a hesitation sound ("ehmmm")."""
+    return token in fillers or _HESITATION.fullmatch(token) is not None
+
+
+def prepare(
+    text: str,
+    *,
+    fillers: Collection[str] = FILLERS,
+    connectors: Collection[str] = CONNECTORS,
+) -> tuple[str, ...]:
+    """The folded tokens of ``text`` that matter for matching.
+
+    Normalises, folds accents, splits on whitespace and drops fillers and
+    connectors.
+
+    >>> prepare("OK, io dico: Sessantadue")
+    ('sessantadue',)
+    >>> prepare("no")
+    ('no',)
+    """
+    return tuple(
+        t for t in fold(normalize(text)).split() if t not in connectors and not is_filler(t, fillers)
+    )
+
+
+def key(
+    text: str,
+    *,
+    fillers: Collection[str] = FILLERS,
+    connectors: Collection[str] = CONNECTORS,
+) -> str:
+    """The matching key of ``text``: its :func:`prepare` tokens joined by one space.
+
+    >>> key("Trentatré!") == key("trentatre") == "trentatre"
+    True
+    >>> key("trenta-tre")
+    'trenta tre'
+    """
+    return " ".join(prepare(text, fillers=fillers, connectors=connectors))
+
+
+def phrase(text: str, *others: str) -> Phrase:
+    """A :class:`Phrase` of ``text`` and ``others``, each followed by its accent-free spelling.
+
+    >>> phrase("prendo la penalità").variants
+    ('prendo la penalità', 'prendo la penalita')
+    """
+    spellings: list[str] = []
+    for spelling in (text, *others):
+        spellings += [spelling, fold(spelling)]
+    return Phrase.of(*spellings)
+
+
+class AmbiguousPhrase(ValueError):
+    """Two phrases of one table share a spelling but mean different things."""
+
+
+M = TypeVar("M")
+
+
+class PhraseTable(Generic[M]):
+    """Every spelling of every phrase, keyed for matching, with its meaning.
+
+    Built from ``(phrase, meaning)`` pairs; several phrases may share a meaning
+    ("classifica", "punteggi"), but a key never maps to two meanings
+    (:class:`AmbiguousPhrase` is raised). Meanings are compared with ``==``.
+
+    >>> t = PhraseTable([(Phrase.of("sì", "si"), True), (Phrase.of("no"), False)])
+    >>> t.lookup("Si!"), t.lookup("ehm, no"), t.lookup("forse")
+    (True, False, None)
+    """
+
+    def __init__(
+        self,
+        entries: Iterable[tuple[Phrase, M]],
+        *,
+        fillers: Collection[str] = FILLERS,
+        connectors: Collection[str] = CONNECTORS,
+    ) -> None:
+        self._fillers = fillers
+        self._connectors = connectors
+        self._entries: tuple[tuple[Phrase, M], ...] = tuple(entries)
+        self._by_key: dict[str, M] = {}
+        source: dict[str, Phrase] = {}
+        for phr, meaning in self._entries:
+            for variant in phr.variants:
+                words = fold(normalize(variant)).split()
+                if any(is_filler(w, fillers) for w in words):
+                    raise ValueError(f"{variant!r} (phrase {phr.text!r}) contains a filler word")
+                k = self.key(variant)
+                if not k:
+                    raise ValueError(f"{variant!r} (phrase {phr.text!r}) has an empty key")
+                if k in self._by_key and self._by_key[k] != meaning:
+                    raise AmbiguousPhrase(
+                        f"{variant!r} of {phr.text!r} and a spelling of {source[k].text!r} "
+                        f"share the key {k!r} but mean {meaning!r} and {self._by_key[k]!r}"
+                    )
+                self._by_key.setdefault(k, meaning)
+                source.setdefault(k, phr)
+
+    @property
+    def entries(self) -> tuple[tuple[Phrase, M], ...]:
+        """The ``(phrase, meaning)`` pairs, in the order given."""
+        return self._entries
+
+    @property
+    def phrases(self) -> tuple[Phrase, ...]:
+        """The phrases, in the order given."""
+        return tuple(p for p, _ in self._entries)
+
+    def key(self, text: str) -> str:
+        """The matching key of ``text`` with this table's fillers and connectors."""
+        return key(text, fillers=self._fillers, connectors=self._connectors)
+
+    def get(self, k: str) -> M | None:
+        """The meaning of an already computed key (see :meth:`key`), or None."""
+        return self._by_key.get(k)
+
+    def lookup(self, text: str) -> M | None:
+        """The meaning of ``text``, or None when no spelling matches."""
+        return self._by_key.get(self.key(text))
+
+    def __contains__(self, k: object) -> bool:
+        return k in self._by_key
+
+    def __iter__(self) -> Iterator[str]:
+        """Every key."""
+        return iter(self._by_key)
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def items(self) -> Iterable[tuple[str, M]]:
+        """``(key, meaning)`` for every key."""
+        return self._by_key.items()
+
+
+def join(tokens: Sequence[str]) -> str:
+    """Tokens (as returned by :func:`prepare`) joined into a key."""
+    return " ".join(tokens)
