@@ -1,0 +1,321 @@
+"""The Italian language of Tokio (and Taipei, Yokohama, Pechino, Milella's duel).
+
+Everything a player may say is built from the data tables below by small
+expansion code, into one :class:`~grammars.normalize.PhraseTable` per phase and
+rule set. That one table is both the phrase list handed to the recognizer
+(:func:`tokio_phrases`) and the map from text back to intents
+(:func:`parse_tokio`).
+
+Phases (:class:`Phase`):
+
+- ``claim``: a player declares a roll: its number word ("cinquantatré"), for a
+  pair also "coppia di N" ("sessantasei" = "coppia di sei"), for the special
+  rolls their name ("tokio"/"tokyo", "taipei", "yokohama", "pechino") and number
+  word (classic d6 "ventuno" = Tokio; d10 "dieci" = Pechino).
+- ``response``: believe ("ci credo", "credo", "accetto", "va bene"), doubt
+  ("dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza") and, only
+  when allowed, take the penalty ("prendo la penalità", "passo").
+- ``reveal``: the doubted dice, in any claim form or die by die in either order
+  ("cinque e tre", "tre cinque").
+- ``confirm``: "sì" / "no".
+
+The commands of :mod:`grammars.commands` are valid in every phase.
+
+>>> from engine.tokio_rules import preset
+>>> classico = preset("classico")
+>>> parse_tokio("Ehm, allora dico... cinquantatre!", "claim", classico)
+SayRoll(roll=Roll(high=5, low=3))
+>>> parse_tokio("ventuno", "claim", classico), roll_name(Roll(2, 1), classico)
+(SayRoll(roll=Roll(high=2, low=1)), 'tokio')
+>>> parse_tokio("tre e cinque", "reveal", classico)
+SayRoll(roll=Roll(high=5, low=3))
+>>> parse_tokio("quindici", "claim", classico)
+NotUnderstood(text='quindici', reason=<Reason.NOT_A_ROLL: 'not_a_roll'>)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from types import MappingProxyType
+
+from engine.rolls import SPECIAL_NAMES, Dice, Ranking, RankingKind, Roll
+from engine.tokio_rules import TokioRules
+from grammars.commands import command_entries, yes_no_entries
+from grammars.intents import BelieveIt, DoubtIt, Intent, NotUnderstood, SayRoll, TakeThePenalty
+from grammars.normalize import PhraseTable, join, key, phrase, prepare
+from grammars.numbers_it import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
+from grammars.phrases import Phrase
+
+
+class Phase(str, enum.Enum):
+    """What the host is waiting for; each phase has its own small grammar."""
+
+    CLAIM = "claim"
+    """A player declares a roll."""
+    RESPONSE = "response"
+    """The next player believes or doubts (or takes the penalty, when allowed)."""
+    REVEAL = "reveal"
+    """The doubted cup is lifted: someone says the dice."""
+    CONFIRM = "confirm"
+    """A sì/no question."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Reason(str, enum.Enum):
+    """Why :func:`parse_tokio` did not understand; the host picks its sentence from this."""
+
+    EMPTY = "empty"
+    """Nothing but silence, fillers or punctuation."""
+    UNKNOWN = "unknown"
+    """Nothing Tokio knows in any phase."""
+    NOT_A_ROLL = "not_a_roll"
+    """A number that is no roll reading: units above tens ("quindici"), one figure, zero."""
+    NAME_NOT_IN_PLAY = "name_not_in_play"
+    """A special name of other dice or rules ("taipei" with d6)."""
+    DIE_BY_DIE_IN_CLAIM = "die_by_die_in_claim"
+    """Dice said one by one in a claim: a claim is said as one number."""
+    TAKE_PENALTY_NOT_ALLOWED = "take_penalty_not_allowed"
+    """"prendo la penalità" / "passo" when the rules or the moment do not allow it."""
+    NOT_NOW = "not_now"
+    """Valid in another phase, not in this one ("sessantadue" while waiting for a response)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# ---- data: the Italian words of Tokio
+
+#: Spellings of each special name, canonical first.
+NAME_SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "tokio": ("tokio", "tokyo"),
+        "taipei": ("taipei",),
+        "yokohama": ("yokohama",),
+        "pechino": ("pechino",),
+    }
+)
+#: Milella's d6 names: the top roll (3-1) and the bottom roll (2-1).
+MILELLA_NAMES: Mapping[str, str] = MappingProxyType({"top": "tokio", "bottom": "pechino"})
+#: A pair said as such; ``{}`` is the number word of the face.
+PAIR = "coppia di {}"
+#: Dice said one by one (first die, second die); the "e" is optional.
+DIE_BY_DIE: tuple[str, ...] = ("{} e {}", "{} {}")
+#: Answers to a claim: intent -> wordings (one phrase each).
+RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (BelieveIt(), ("ci credo", "credo", "accetto", "va bene")),
+    (DoubtIt(), ("dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza")),
+)
+#: Classico's third answer to Tokio, valid only when the host allows it.
+TAKE_PENALTY: tuple[Intent, tuple[str, ...]] = (TakeThePenalty(), ("prendo la penalità", "passo"))
+
+
+# ---- expansion
+
+
+def _names(sides: int, kind: RankingKind) -> dict[Roll, str]:
+    """The special rolls of these dice and ranking, with their canonical names."""
+    ranking = Ranking(Dice(sides), kind)
+    if kind is RankingKind.MILELLA:
+        assert ranking.bottom is not None
+        return {ranking.top: MILELLA_NAMES["top"], ranking.bottom: MILELLA_NAMES["bottom"]}
+    return {ranking.top: SPECIAL_NAMES[sides]}
+
+
+def roll_name(roll: Roll, rules: TokioRules) -> str:
+    """The canonical Italian form of ``roll`` for the host to say.
+
+    The special name for a special roll, "coppia di N" for a pair, else the
+    number word of the roll read high-low. Faces must be 0..9.
+
+    >>> from engine.tokio_rules import preset
+    >>> c, m, d10 = preset("classico"), preset("milella"), preset("classico", sides=10)
+    >>> roll_name(Roll(5, 3), c), roll_name(Roll(4, 4), c), roll_name(Roll(0, 0), d10)
+    ('cinquantatré', 'coppia di quattro', 'coppia di zero')
+    >>> roll_name(Roll(2, 1), d10), roll_name(Roll(1, 0), d10), roll_name(Roll(3, 1), m)
+    ('ventuno', 'pechino', 'tokio')
+    """
+    name = _names(rules.sides, rules.ranking_kind).get(roll)
+    if name is not None:
+        return name
+    if roll.is_pair:
+        return PAIR.format(number_word(roll.high))
+    return number_word(roll.number)
+
+
+def _claim_forms(roll: Roll, names: Mapping[Roll, str]) -> Iterator[Phrase]:
+    """Every claim phrase of one roll: name, number word, "coppia di N"."""
+    if roll in names:
+        yield Phrase.of(*NAME_SPELLINGS[names[roll]])
+    if roll.number:  # 0-0 has no number word: only "coppia di zero"
+        yield number_phrase(roll.number)
+    if roll.is_pair:
+        yield phrase(PAIR.format(number_word(roll.high)))
+
+
+def _dice_forms(roll: Roll) -> Iterator[Phrase]:
+    """Die-by-die phrases of one roll, higher die first, then lower die first."""
+    orders = [(roll.high, roll.low)] if roll.is_pair else [(roll.high, roll.low), (roll.low, roll.high)]
+    for a, b in orders:
+        yield Phrase.of(*(form.format(UNITS[a], UNITS[b]) for form in DIE_BY_DIE))
+
+
+def _wordings(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> list[tuple[Phrase, Intent]]:
+    return [(phrase(w), intent) for intent, wordings in rows for w in wordings]
+
+
+@lru_cache(maxsize=None)
+def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) -> PhraseTable[Intent]:
+    """The phrase table of one phase; cached per (phase, dice, ranking, flag)."""
+    entries: list[tuple[Phrase, Intent]] = []
+    if phase in (Phase.CLAIM, Phase.REVEAL):
+        names = _names(sides, kind)
+        rolls = Ranking(Dice(sides), kind).ordered()
+        for roll in rolls:
+            entries += [(p, SayRoll(roll)) for p in _claim_forms(roll, names)]
+        if phase is Phase.REVEAL:
+            for roll in rolls:
+                entries += [(p, SayRoll(roll)) for p in _dice_forms(roll)]
+    elif phase is Phase.RESPONSE:
+        entries += _wordings(RESPONSES)
+        if can_take_penalty:
+            entries += _wordings((TAKE_PENALTY,))
+    elif phase is Phase.CONFIRM:
+        entries += yes_no_entries()
+    entries += command_entries()
+    return PhraseTable(entries)
+
+
+def _rules_table(phase: str, rules: TokioRules, can_take_penalty: bool) -> tuple[Phase, PhraseTable[Intent]]:
+    ph = Phase(phase)
+    flag = can_take_penalty and ph is Phase.RESPONSE
+    return ph, _table(ph, rules.sides, rules.ranking_kind, flag)
+
+
+def tokio_table(phase: str, rules: TokioRules, *, can_take_penalty: bool = False) -> PhraseTable[Intent]:
+    """The cached :class:`PhraseTable` of ``phase`` (phrases with their intents)."""
+    return _rules_table(phase, rules, can_take_penalty)[1]
+
+
+def tokio_phrases(phase: str, rules: TokioRules, *, can_take_penalty: bool = False) -> tuple[Phrase, ...]:
+    """Every phrase valid in ``phase`` under ``rules``, commands included.
+
+    Claim and reveal list only rolls the dice in play can show, lowest first;
+    ``can_take_penalty`` adds "prendo la penalità" / "passo" to the response phase.
+
+    >>> from engine.tokio_rules import preset
+    >>> [p.text for p in tokio_phrases("claim", preset("classico", sides=4))][:6]
+    ['trentuno', 'trentadue', 'quarantuno', 'quarantadue', 'quarantatré', 'undici']
+    """
+    return tokio_table(phase, rules, can_take_penalty=can_take_penalty).phrases
+
+
+def tokio_all_phrases(rules: TokioRules) -> dict[str, tuple[Phrase, ...]]:
+    """Phase name -> its phrases (response with the take-penalty phrases), for vocabulary checks."""
+    return {ph.value: tokio_phrases(ph, rules, can_take_penalty=True) for ph in Phase}
+
+
+# ---- readings valid whatever the dice (so impossible rolls still parse)
+
+
+@lru_cache(maxsize=None)
+def _readings() -> dict[str, Roll]:
+    """Key -> roll for every number word that reads as a roll (tens >= units) and every pair."""
+    out: dict[str, Roll] = {}
+    for n in range(10, 100):
+        high, low = divmod(n, 10)
+        if high >= low:
+            for variant in number_phrase(n).variants:
+                out[key(variant)] = Roll(high, low)
+    for face in range(10):
+        out[key(PAIR.format(UNITS[face]))] = Roll(face, face)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _dice_readings() -> dict[str, Roll]:
+    """Key -> roll for two faces 0..9 said one by one."""
+    return {key(form.format(UNITS[a], UNITS[b])): Roll.of(a, b) for a in range(10) for b in range(10) for form in DIE_BY_DIE}
+
+
+@lru_cache(maxsize=None)
+def _name_keys() -> frozenset[str]:
+    return frozenset(key(s) for spellings in NAME_SPELLINGS.values() for s in spellings)
+
+
+@lru_cache(maxsize=None)
+def _take_penalty_keys() -> frozenset[str]:
+    return frozenset(key(w) for w in TAKE_PENALTY[1])
+
+
+@lru_cache(maxsize=None)
+def _known(sides: int, kind: RankingKind) -> frozenset[str]:
+    """Every key some phase understands under these dice and ranking."""
+    known: set[str] = set(_readings()) | set(_dice_readings())
+    for ph in Phase:
+        known.update(_table(ph, sides, kind, True))
+    return frozenset(known)
+
+
+def _tokens(text: str) -> tuple[str, ...]:
+    """Prepared tokens with typed digits spelt out ("00" is the pair of zeros)."""
+    tokens: list[str] = []
+    for t in prepare(text):
+        if t == "00":
+            tokens += ("coppia", "di", "zero")
+        else:
+            tokens.append(t)
+    return spell_digits(tokens)
+
+
+def _why(k: str, phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) -> Reason:
+    if phase is Phase.RESPONSE and not can_take_penalty and k in _take_penalty_keys():
+        return Reason.TAKE_PENALTY_NOT_ALLOWED
+    if phase in (Phase.CLAIM, Phase.REVEAL):
+        if phase is Phase.CLAIM and k in _dice_readings():
+            return Reason.DIE_BY_DIE_IN_CLAIM
+        if k in NUMBER_OF_WORD:
+            return Reason.NOT_A_ROLL
+        if k in _name_keys():
+            return Reason.NAME_NOT_IN_PLAY
+    if k in _known(sides, kind):
+        return Reason.NOT_NOW
+    return Reason.UNKNOWN
+
+
+def parse_tokio(text: str, phase: str, rules: TokioRules, *, can_take_penalty: bool = False) -> Intent:
+    """What ``text`` means in ``phase`` under ``rules``; never raises on any text.
+
+    Case, punctuation, accents, fillers ("ehm", "allora", "dico"), the "e"
+    between dice and typed digits ("53", "5 3", "coppia di 4") do not matter.
+    Claims and reveals give :class:`SayRoll`, also for a roll the dice in play
+    cannot show ("cinquantuno" with d4 -> ``SayRoll(Roll(5, 1))``), which the
+    host refuses. Anything else that is not valid now gives
+    ``NotUnderstood(text, reason)`` with a :class:`Reason`.
+
+    >>> from engine.tokio_rules import preset
+    >>> parse_tokio("non ci credo", "response", preset("classico"))
+    DoubtIt()
+    >>> parse_tokio("passo", "response", preset("classico")).reason
+    <Reason.TAKE_PENALTY_NOT_ALLOWED: 'take_penalty_not_allowed'>
+    >>> parse_tokio("coppia di 4", "claim", preset("lizumo"))
+    SayRoll(roll=Roll(high=4, low=4))
+    """
+    ph, table = _rules_table(phase, rules, can_take_penalty)
+    tokens = _tokens(text)
+    if not tokens:
+        return NotUnderstood(text, Reason.EMPTY)
+    k = join(tokens)
+    hit = table.get(k)
+    if hit is not None:
+        return hit
+    if ph in (Phase.CLAIM, Phase.REVEAL):
+        roll = _readings().get(k)
+        if roll is None and ph is Phase.REVEAL:
+            roll = _dice_readings().get(k)
+        if roll is not None:
+            return SayRoll(roll)
+    return NotUnderstood(text, _why(k, ph, rules.sides, rules.ranking_kind, can_take_penalty and ph is Phase.RESPONSE))
