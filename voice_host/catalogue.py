@@ -1,0 +1,328 @@
+"""The one catalogue of what the host says, in Italian.
+
+Every sentence a player hears (or reads on a screen reader) is built here, so the
+wording can be reviewed, shortened or translated in one place. Sentences are
+short: they are spoken in a noisy room.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def join_names(names: Sequence[str]) -> str:
+    """"Anna, Bruno e Carla"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " e " + names[-1]
+
+
+def count(n: int, one: str, many: str) -> str:
+    """"una penalità", "3 penalità", "una vita", "2 vite"."""
+    return f"una {one}" if n == 1 else f"{n} {many}"
+
+
+# --------------------------------------------------------------- session
+
+
+def resumed() -> str:
+    """Said when a journaled game is resumed."""
+    return "Riprendo la partita da dove si era fermata."
+
+
+def not_understood(reason: str = "") -> str:
+    """Said when nothing valid matches what was heard."""
+    return f"Non ho capito: {reason}." if reason else "Non ho capito."
+
+
+def not_allowed(reason: str) -> str:
+    """Said when the engine refuses an action."""
+    return f"Non si può: {reason}."
+
+
+def answer_yes_or_no() -> str:
+    """Said when a sì/no question gets another answer."""
+    return "Rispondi sì o no."
+
+
+def help_confirm() -> str:
+    """Help during a sì/no question."""
+    return "Puoi dire sì o no, oppure ripeti, classifica, annulla."
+
+
+def common_commands() -> str:
+    """The commands valid in every phase, for help sentences."""
+    return "ripeti, classifica, aiuto, annulla, fine partita"
+
+
+def confirm_end() -> str:
+    """Asked after "fine partita"."""
+    return "Vuoi finire la partita? Sì o no?"
+
+
+def game_goes_on() -> str:
+    """Said when the end of the game is not confirmed."""
+    return "Va bene, si continua."
+
+
+def game_stopped() -> str:
+    """Said when the players end the game."""
+    return "Partita finita su richiesta."
+
+
+def question_cancelled() -> str:
+    """Said when "annulla" cancels a pending sì/no question."""
+    return "Domanda annullata."
+
+
+def nothing_to_undo() -> str:
+    """Said when "annulla" has nothing left to undo."""
+    return "Non c'è niente da annullare."
+
+
+def undone(what: str) -> str:
+    """Said after undoing an action described by ``what``."""
+    return f"Annullato: {what}"
+
+
+def winner(name: str) -> str:
+    """Said when the game has a winner."""
+    return f"{name} vince la partita!"
+
+
+# --------------------------------------------------------------- tokio
+
+
+def tokio_opening(game_name: str, rules_name: str, sides: int, players: Sequence[str], limit: str) -> str:
+    """Presents a Tokio game."""
+    return (
+        f"Si gioca a {game_name}, regole {rules_name}, dadi da {sides}. "
+        f"Giocatori: {join_names(players)}. Si esce a {limit}."
+    )
+
+
+def round_opens(opener: str) -> str:
+    """A chain round starts."""
+    return f"Nuovo giro: apre {opener}."
+
+
+def duel_opens(opener: str, opponent: str) -> str:
+    """A Milella duel starts."""
+    return f"Nuovo duello: {opener} contro {opponent}. Apre {opener}."
+
+
+def ask_claim(player: str) -> str:
+    """The opener of a round must roll and declare."""
+    return f"{player}, tira e dichiara."
+
+
+def ask_claim_over(player: str, claim: str, strictly: bool) -> str:
+    """A believer must roll and declare at least (or more than) ``claim``."""
+    bound = "più di" if strictly else "almeno"
+    return f"{player}, tira e dichiara {bound} {claim}."
+
+
+def ask_claim_top_again(player: str, claim: str) -> str:
+    """Classico: who accepted Tokio must declare it again."""
+    return f"{player}, tira: devi dichiarare di nuovo {claim}."
+
+
+def ask_response(player: str, claimant: str, claim: str) -> str:
+    """The receiver must believe or doubt."""
+    return f"{player}, {claimant} dichiara {claim}: ci credi o dubiti?"
+
+
+def ask_response_three(player: str, claimant: str, claim: str) -> str:
+    """Classico: the receiver of Tokio has a third answer."""
+    return f"{player}, {claimant} dichiara {claim}: accetti, dubiti o prendi la penalità?"
+
+
+def ask_response_lizumo(player: str, claimant: str, claim: str) -> str:
+    """Lizumo: the receiver of Tokio accepts blind or reveals."""
+    return f"{player}, {claimant} dichiara {claim}: accetti senza guardare o scopri?"
+
+
+def ask_reveal(claimant: str) -> str:
+    """A doubted cup is lifted: which dice are there?"""
+    return f"{claimant}, alza il bicchiere: che dadi ci sono?"
+
+
+def claimed(player: str, claim: str) -> str:
+    """Echoes a claim, so a misheard one can be undone at once."""
+    return f"{player} dichiara {claim}."
+
+
+def claim_too_low(claim: str, to_beat: str) -> str:
+    """A claim lower than allowed."""
+    return f"{claim} non basta contro {to_beat}."
+
+
+def believed(player: str) -> str:
+    """The receiver believes."""
+    return f"{player} ci crede."
+
+
+def doubted(player: str) -> str:
+    """The receiver doubts."""
+    return f"{player} dubita."
+
+
+def revealed(roll: str, holds: bool) -> str:
+    """The real roll and whether the claim held."""
+    return f"Sotto c'è {roll}: era vero." if holds else f"Sotto c'è {roll}: era un bluff."
+
+
+def penalty_reason(reason: str) -> str:
+    """Why a penalty, by engine reason value."""
+    return {
+        "lower_claim": "ha dichiarato troppo poco",
+        "bluff_caught": "ha bluffato",
+        "wrong_doubt": "ha dubitato a torto",
+        "took_penalty": "ha scelto la penalità",
+        "accepted_tokio": "ha accettato senza guardare",
+    }[reason]
+
+
+def penalised(player: str, amount: int, reason: str, doubled: bool) -> str:
+    """Who takes how many penalties, and why."""
+    double = ", doppia per il tokio" if doubled else ""
+    return f"{player} {penalty_reason(reason)}: prende {count(amount, 'penalità', 'penalità')}{double}."
+
+
+def lost_lives(player: str, amount: int, reason: str, doubled: bool) -> str:
+    """Lives version of ``penalised``."""
+    double = ", doppio per il tokio" if doubled else ""
+    return f"{player} {penalty_reason(reason)}: perde {count(amount, 'vita', 'vite')}{double}."
+
+
+def penalty_total(player: str, penalties: int, limit: int) -> str:
+    """A player's penalties after a penalty."""
+    return f"{player} ha {count(penalties, 'penalità', 'penalità')} su {limit}."
+
+
+def lives_left(player: str, lives: int) -> str:
+    """A player's lives after losing some."""
+    return f"A {player} resta {count(lives, 'vita', 'vite')}." if lives == 1 else f"A {player} restano {lives} vite."
+
+
+def eliminated(player: str) -> str:
+    """A player is out."""
+    return f"{player} è fuori."
+
+
+def duel_won(player: str, opponent: str) -> str:
+    """Milella: a duel ends without penalty."""
+    return f"{opponent} ci crede: {player} vince il duello."
+
+
+def standings(entries: Sequence[str]) -> str:
+    """The standings from per-player entries."""
+    return "Classifica: " + "; ".join(entries) + "."
+
+
+def standing_penalties(player: str, penalties: int, out: bool) -> str:
+    """One player's entry, counted in penalties."""
+    return f"{player} fuori" if out else f"{player} {count(penalties, 'penalità', 'penalità')}"
+
+
+def standing_lives(player: str, lives: int, out: bool) -> str:
+    """One player's entry, counted in lives."""
+    return f"{player} fuori" if out else f"{player} {count(lives, 'vita', 'vite')}"
+
+
+def impossible_roll(claim: str, sides: int) -> str:
+    """A roll these dice cannot show: refused without penalty."""
+    return f"{claim} non esiste con i dadi da {sides}."
+
+
+def confirm_low_claim(claim: str, to_beat: str, cost: str) -> str:
+    """A claim that costs its own declarer: confirm first."""
+    return f"{claim} non basta contro {to_beat}: {cost}. Confermi? Sì o no?"
+
+
+def confirm_take_penalty(cost: str) -> str:
+    """Classico's third answer: confirm first."""
+    return f"Prendi {cost} e si ricomincia. Confermi? Sì o no?"
+
+
+def confirm_accept_blind(cost: str) -> str:
+    """Lizumo: accepting Tokio blind costs a life: confirm first."""
+    return f"Accetti senza guardare e perdi {cost}. Confermi? Sì o no?"
+
+
+def claim_again() -> str:
+    """Said when a costly claim is not confirmed."""
+    return "Va bene, dichiara di nuovo."
+
+
+def answer_again() -> str:
+    """Said when a costly answer is not confirmed."""
+    return "Va bene, rispondi di nuovo."
+
+
+def cannot_take_penalty() -> str:
+    """The third answer is only for Tokio in classico."""
+    return "La penalità si può scegliere solo contro il tokio."
+
+
+def help_claim() -> str:
+    """What can be said when declaring."""
+    return f"Dichiara un punto, per esempio cinquantatré, coppia di quattro o tokio. Oppure: {common_commands()}."
+
+
+def help_response(three: bool, lizumo: bool) -> str:
+    """What can be said when answering a claim."""
+    if lizumo:
+        return f"Puoi dire accetto oppure scopro. Oppure: {common_commands()}."
+    third = ", oppure prendo la penalità" if three else ""
+    return f"Puoi dire ci credo oppure dubito{third}. Oppure: {common_commands()}."
+
+
+def help_reveal() -> str:
+    """What can be said when telling the revealed dice."""
+    return f"Di' i dadi, per esempio cinque e tre, oppure il punto. Oppure: {common_commands()}."
+
+
+def expected_claim() -> str:
+    """Reason when a claim was expected."""
+    return "dichiara un punto"
+
+
+def expected_response() -> str:
+    """Reason when believe/doubt was expected."""
+    return "di' ci credo o dubito"
+
+
+def expected_reveal() -> str:
+    """Reason when dice were expected."""
+    return "di' i dadi"
+
+
+def undo_claim(player: str, claim: str) -> str:
+    """Names an undone claim."""
+    return f"{player} dichiara {claim}."
+
+
+def undo_believe(player: str) -> str:
+    """Names an undone belief."""
+    return f"{player} ci crede."
+
+
+def undo_doubt(player: str) -> str:
+    """Names an undone doubt."""
+    return f"{player} dubita."
+
+
+def undo_take_penalty(player: str) -> str:
+    """Names an undone choice of the penalty."""
+    return f"{player} prende la penalità."
+
+
+def undo_reveal(roll: str) -> str:
+    """Names an undone reveal."""
+    return f"sotto c'era {roll}."
+
+
+def keyboard_fallback() -> str:
+    """Said when voice input is not available and the keyboard takes over."""
+    return "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera."

@@ -1,0 +1,109 @@
+"""What the session needs from a game: the contract between the host loop and each game's dialog."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, Union
+
+from grammars.intents import Intent
+from grammars.phrases import Phrase
+
+
+@dataclass(frozen=True)
+class Act:
+    """Apply ``action`` to the game now."""
+
+    action: Any
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Ask ``question`` (sì/no) before applying ``action``; on "no" say ``on_no``."""
+
+    question: str
+    action: Any
+    on_no: str
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Change nothing and tell the players ``sentence``."""
+
+    sentence: str
+
+
+Decision = Union[Act, Confirm, Refuse]
+
+
+class GameDialog(Protocol):
+    """The game-specific half of the host: questions, understanding, announcements.
+
+    A dialog wraps one engine game. It never talks to devices: it returns
+    sentences, and the session says them. Actions must be values that
+    ``encode``/``decode`` turn into JSON and back, so the journal can replay them.
+    """
+
+    game: str
+
+    def opening(self) -> list[str]:
+        """Sentences that present a new game."""
+        ...
+
+    def is_over(self) -> bool:
+        """True when the game has ended by its rules."""
+        ...
+
+    def prompt(self) -> str:
+        """The question for whoever must speak now."""
+        ...
+
+    def phase(self) -> str:
+        """The name of the listening phase now (a key of the grammar)."""
+        ...
+
+    def phrases(self, phase: str) -> tuple[Phrase, ...]:
+        """Every phrase valid in ``phase`` now, commands included."""
+        ...
+
+    def parse(self, text: str, phase: str) -> Intent:
+        """What ``text`` means in ``phase``; NotUnderstood when nothing valid matches."""
+        ...
+
+    def decide(self, intent: Intent) -> Decision:
+        """Turn a game intent (not a common command) into a decision."""
+        ...
+
+    def apply(self, action: Any) -> list[str]:
+        """Apply an action to the game; return the sentences announcing what happened.
+
+        Raises ``engine.errors.IllegalAction`` without changing anything when illegal.
+        """
+        ...
+
+    def describe(self, action: Any) -> str:
+        """A short sentence naming ``action`` (said when it is undone)."""
+        ...
+
+    def standings(self) -> str:
+        """The standings, as one sentence."""
+        ...
+
+    def help(self, phase: str) -> str:
+        """What can be said in ``phase``, as one sentence."""
+        ...
+
+    def final(self) -> list[str]:
+        """Sentences for the end of a finished game (winner, final standings)."""
+        ...
+
+    def encode(self, action: Any) -> dict[str, Any]:
+        """``action`` as JSON-able data for the journal."""
+        ...
+
+    def decode(self, data: dict[str, Any]) -> Any:
+        """The action that ``encode`` produced ``data`` from; ValueError when malformed."""
+        ...
+
+    def summary(self) -> dict[str, Any]:
+        """The end-of-session summary (written by ``--summary``)."""
+        ...

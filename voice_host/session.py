@@ -1,0 +1,169 @@
+"""The host loop: asks, listens, understands, confirms, journals, announces.
+
+Game-independent. Common commands (ripeti, classifica, aiuto, annulla, fine
+partita) are handled here; everything else goes to the game's dialog. ``annulla``
+rebuilds the game from the actions in force (the engine is deterministic), so it
+can go back to the very start and works across a resume.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.errors import IllegalAction
+from grammars import intents as it
+from voice_host import catalogue as say
+from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
+from voice_host.journal import Journal
+from voice_host.ports import Listener, ListenRequest, Speaker
+
+CONFIRM_PHASE = "confirm"
+
+
+class Outcome(enum.Enum):
+    """How a session ended."""
+
+    FINISHED = "finished"
+    """The game ended by its rules."""
+    INPUT_ENDED = "input_ended"
+    """The input (script, keyboard) ended before the game did."""
+    STOPPED = "stopped"
+    """The players asked to end the game ("fine partita", then "sì")."""
+
+
+@dataclass(frozen=True)
+class _EndGame:
+    """The pending action of a "fine partita" confirmation."""
+
+
+class Session:
+    """One game played through a listener and a speaker, journaled as it goes."""
+
+    def __init__(
+        self,
+        new_dialog: Callable[[], GameDialog],
+        listener: Listener,
+        speaker: Speaker,
+        journal: Journal | None = None,
+        actions: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """``actions`` are journaled actions already in force (a resume)."""
+        self._new_dialog = new_dialog
+        self._listener = listener
+        self._speaker = speaker
+        self._journal = journal
+        self._actions: list[dict[str, Any]] = []
+        self._pending: Confirm | None = None
+        self._resumed = bool(actions)
+        self.dialog = self._replay(actions or [])
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        """The journaled actions in force."""
+        return list(self._actions)
+
+    def run(self) -> Outcome:
+        """Play until the game ends, the input ends, or the players stop it."""
+        if self._resumed:
+            self._say([say.resumed(), self.dialog.standings()])
+        else:
+            self._say(self.dialog.opening())
+        while not self.dialog.is_over():
+            phase = CONFIRM_PHASE if self._pending else self.dialog.phase()
+            self._speaker.say(self._question())
+            text = self._listener.listen(ListenRequest(phase, self.dialog.phrases(phase)))
+            if text is None:
+                return Outcome.INPUT_ENDED
+            if self._handle(self.dialog.parse(text, phase)):
+                return Outcome.STOPPED
+        self._say(self.dialog.final())
+        return Outcome.FINISHED
+
+    # ------------------------------------------------------------ internals
+
+    def _question(self) -> str:
+        return self._pending.question if self._pending else self.dialog.prompt()
+
+    def _handle(self, intent: it.Intent) -> bool:
+        """Act on one intent; True when the players confirmed the end of the game."""
+        if isinstance(intent, it.Repeat):
+            return False  # the loop says the question again
+        if isinstance(intent, it.Standings):
+            self._say([self.dialog.standings()])
+        elif isinstance(intent, it.Help):
+            self._say([say.help_confirm() if self._pending else self.dialog.help(self.dialog.phase())])
+        elif isinstance(intent, it.Undo):
+            self._undo()
+        elif isinstance(intent, it.EndGame):
+            self._pending = Confirm(say.confirm_end(), _EndGame(), say.game_goes_on())
+        elif self._pending is not None:
+            return self._answer(intent, self._pending)
+        elif isinstance(intent, it.NotUnderstood):
+            self._say([say.not_understood(intent.reason)])
+        else:
+            self._decide(self.dialog.decide(intent))
+        return False
+
+    def _answer(self, intent: it.Intent, pending: Confirm) -> bool:
+        if isinstance(intent, it.Yes):
+            self._pending = None
+            if isinstance(pending.action, _EndGame):
+                self._say([say.game_stopped(), self.dialog.standings()])
+                return True
+            self._accept(pending.action)
+        elif isinstance(intent, it.No):
+            self._pending = None
+            self._say([pending.on_no])
+        else:
+            self._say([say.answer_yes_or_no()])
+        return False
+
+    def _decide(self, decision: Decision) -> None:
+        if isinstance(decision, Act):
+            self._accept(decision.action)
+        elif isinstance(decision, Confirm):
+            self._pending = decision
+        elif isinstance(decision, Refuse):
+            self._say([decision.sentence])
+
+    def _accept(self, action: Any) -> None:
+        """Apply, journal durably, then announce: nothing announced can be lost."""
+        try:
+            sentences = self.dialog.apply(action)
+        except IllegalAction as exc:
+            self._say([say.not_allowed(str(exc))])
+            return
+        record = self.dialog.encode(action)
+        if self._journal is not None:
+            self._journal.append(record)
+        self._actions.append(record)
+        self._say(sentences)
+
+    def _undo(self) -> None:
+        if self._pending is not None:
+            self._pending = None
+            self._say([say.question_cancelled()])
+            return
+        if not self._actions:
+            self._say([say.nothing_to_undo()])
+            return
+        last = self._actions[-1]
+        if self._journal is not None:
+            self._journal.append_undo()
+        self.dialog = self._replay(self._actions[:-1])
+        self._say([say.undone(self.dialog.describe(self.dialog.decode(last)))])
+
+    def _replay(self, actions: list[dict[str, Any]]) -> GameDialog:
+        """A fresh dialog with ``actions`` applied (IllegalAction/ValueError if they don't fit)."""
+        dialog = self._new_dialog()
+        for record in actions:
+            dialog.apply(dialog.decode(record))
+        self._actions = list(actions)
+        return dialog
+
+    def _say(self, sentences: list[str]) -> None:
+        for sentence in sentences:
+            if sentence:
+                self._speaker.say(sentence)
