@@ -39,7 +39,7 @@ def snapshot(game: YatziGame) -> tuple[object, ...]:
     )
 
 
-def play_plan(game: YatziGame, plan: dict[str, list[tuple[tuple[int, ...], str]]]) -> list[object]:
+def play_plan(game: YatziGame, plan: dict[str, "Plan"]) -> list[object]:
     """Each player in turn rolls their next dice and scores them in the given box."""
     events: list[object] = []
     while not game.is_over:
@@ -273,7 +273,9 @@ def test_turns_go_round() -> None:
     assert game.scorecard("Anna")["assi"] is None
 
 
-UPPER_63 = [
+Plan = list[tuple[tuple[int, ...], str]]
+
+UPPER_63: Plan = [
     ((1, 1, 1, 2, 3), "assi"),  # 3
     ((2, 2, 2, 1, 3), "due"),  # 6
     ((3, 3, 3, 1, 2), "tre"),  # 9
@@ -281,7 +283,7 @@ UPPER_63 = [
     ((5, 5, 5, 1, 2), "cinque"),  # 15
     ((6, 6, 6, 1, 2), "sei"),  # 18 -> 63
 ]
-LOWER_CHANCE_10 = [((1, 1, 2, 2, 4), box) for box in BOXES[6:]]  # zeros, chance 10
+LOWER_CHANCE_10: Plan = [((1, 1, 2, 2, 4), box) for box in BOXES[6:]]  # zeros, chance 10
 
 
 def test_bonus_at_exactly_63() -> None:
@@ -297,7 +299,7 @@ def test_bonus_at_exactly_63() -> None:
 
 def test_no_bonus_at_62() -> None:
     game = YatziGame(["Anna"])
-    plan = [((1, 1, 2, 2, 3), "assi")] + UPPER_63[1:] + LOWER_CHANCE_10
+    plan: Plan = [((1, 1, 2, 2, 3), "assi")] + UPPER_63[1:] + LOWER_CHANCE_10
     events = play_plan(game, {"Anna": plan})
     assert not [e for e in events if isinstance(e, BonusEarned)]
     card = game.scorecard("Anna")
@@ -312,10 +314,10 @@ def test_bonus_option() -> None:
     assert game.scorecard("Anna").total == 108
 
 
-STRAIGHT_EVERYWHERE = [((1, 2, 3, 4, 5), box) for box in BOXES]
+STRAIGHT_EVERYWHERE: Plan = [((1, 2, 3, 4, 5), box) for box in BOXES]
 # assi 1, due 2, tre 3, quattro 4, cinque 5, sei 0, tris 0, poker 0, full 0,
 # scala minima 30, scala massima 40, yatzi 0, chance 15: total 100
-SIXES_EVERYWHERE = [((6, 6, 6, 6, 6), box) for box in BOXES]
+SIXES_EVERYWHERE: Plan = [((6, 6, 6, 6, 6), box) for box in BOXES]
 # sei 30, tris 18, poker 24, yatzi 50, chance 30, all else 0: total 152
 
 
