@@ -180,6 +180,7 @@ class PhraseTable(Generic[M]):
         self._fillers = fillers
         self._connectors = connectors
         self._entries: tuple[tuple[Phrase, M], ...] = tuple(entries)
+        self._phrases: tuple[Phrase, ...] = tuple(p for p, _ in self._entries)
         self._by_key: dict[str, M] = {}
         source: dict[str, Phrase] = {}
         for phr, meaning in self._entries:
@@ -206,7 +207,7 @@ class PhraseTable(Generic[M]):
     @property
     def phrases(self) -> tuple[Phrase, ...]:
         """The phrases, in the order given."""
-        return tuple(p for p, _ in self._entries)
+        return self._phrases
 
     def key(self, text: str) -> str:
         """The matching key of ``text`` with this table's fillers and connectors."""
