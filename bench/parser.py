@@ -1,0 +1,116 @@
+"""Benchmark of the Tokio grammar: phrase-list generation per phase, and parser throughput.
+
+Run: ``python bench/parser.py`` (about 5 s). Prints figures; asserts nothing but
+that every clean and noisy utterance parses to what its phrase means.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.tokio_rules import TokioRules, preset  # noqa: E402
+from grammars import tokio  # noqa: E402
+from grammars.intents import Intent, NotUnderstood  # noqa: E402
+from grammars.normalize import fold  # noqa: E402
+from grammars.tokio import Phase, parse_tokio, tokio_phrases, tokio_table  # noqa: E402
+
+RULES: list[TokioRules] = [preset(n, sides=s) for n in ("classico", "lizumo") for s in (4, 6, 8, 10)] + [preset("milella")]
+FILLERS = ["ehm", "allora", "dico", "beh,", "ok", "uhm...", "io dico"]
+GARBAGE = ["banana", "", "quindici", "sessantadue tokio", "ehm", "passo", "tredici", "non lo so"]
+
+
+def _clear_caches() -> None:
+    # Private caches, cleared only so that generation is timed cold.
+    tokio._table.cache_clear()
+
+
+def bench_generation() -> None:
+    print("phrase-list generation (cold, includes building the lookup table):")
+    for rules in (preset("classico"), preset("classico", sides=10), preset("milella")):
+        for phase in Phase:
+            _clear_caches()
+            t0 = time.perf_counter()
+            phrases = tokio_phrases(phase, rules, can_take_penalty=True)
+            cold = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            for _ in range(1000):
+                tokio_phrases(phase, rules, can_take_penalty=True)
+            warm = (time.perf_counter() - t0) / 1000
+            variants = sum(len(p.variants) for p in phrases)
+            print(
+                f"  {rules.name:8} d{rules.sides:<2} {phase.value:8} {len(phrases):4} phrases "
+                f"{variants:4} variants  cold {cold * 1e3:7.2f} ms  cached {warm * 1e6:6.2f} us"
+            )
+
+
+def _noisy(text: str, rng: random.Random) -> str:
+    out = fold(text) if rng.random() < 0.5 else text
+    if rng.random() < 0.5:
+        out = out.upper()
+    if rng.random() < 0.7:
+        out = f"{rng.choice(FILLERS)} {out}"
+    if rng.random() < 0.5:
+        out += rng.choice(["!", ".", "?", "..."])
+    return out
+
+
+def utterances(rng: random.Random) -> list[tuple[str, str, TokioRules, bool, Intent | None]]:
+    """(text, phase, rules, flag, expected) for every variant of every phase, clean and noisy."""
+    cases: list[tuple[str, str, TokioRules, bool, Intent | None]] = []
+    for rules in RULES:
+        for phase in Phase:
+            flag = phase is Phase.RESPONSE
+            for phr, intent in tokio_table(phase, rules, can_take_penalty=flag).entries:
+                for v in phr.variants:
+                    cases.append((v, phase.value, rules, flag, intent))
+                    cases.append((_noisy(v, rng), phase.value, rules, flag, intent))
+            for g in GARBAGE:
+                cases.append((g, phase.value, rules, False, None))
+    rng.shuffle(cases)
+    return cases
+
+
+def bench_parse(seconds: float = 3.0) -> None:
+    rng = random.Random(1)
+    cases = utterances(rng)
+    for text, phase, rules, flag, expected in cases:  # warm the caches, check correctness
+        got = parse_tokio(text, phase, rules, can_take_penalty=flag)
+        assert (isinstance(got, NotUnderstood) if expected is None else got == expected), (text, phase, got)
+    clean = sum(1 for c in cases if c[4] is not None) // 2
+    print(f"\nparser: {len(cases)} utterances ({clean} clean, {clean} noisy, {len(cases) - 2 * clean} not understood), all phases, {len(RULES)} rule sets")
+    n = 0
+    t0 = time.perf_counter()
+    deadline = t0 + seconds
+    while time.perf_counter() < deadline:
+        for text, phase, rules, flag, _ in cases:
+            parse_tokio(text, phase, rules, can_take_penalty=flag)
+        n += len(cases)
+    elapsed = time.perf_counter() - t0
+    print(f"  {n} parses in {elapsed:.2f} s: {n / elapsed:,.0f} phrases/s ({elapsed / n * 1e6:.1f} us each)")
+    for label, subset in (
+        ("clean only", [c for c in cases if c[4] is not None and c[0] == c[0].strip() and c[0].islower()]),
+        ("not understood", [c for c in cases if c[4] is None]),
+    ):
+        t0 = time.perf_counter()
+        reps = max(1, 20000 // max(1, len(subset)))
+        for _ in range(reps):
+            for text, phase, rules, flag, _ in subset:
+                parse_tokio(text, phase, rules, can_take_penalty=flag)
+        el = time.perf_counter() - t0
+        print(f"  {label:15}: {reps * len(subset) / el:,.0f} phrases/s")
+
+
+def main() -> None:
+    t0 = time.perf_counter()
+    bench_generation()
+    bench_parse()
+    print(f"\ntotal {time.perf_counter() - t0:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
