@@ -17,6 +17,11 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " e " + names[-1]
 
 
+def capitalized(sentence: str) -> str:
+    """The sentence with its first letter in upper case ("quarantadue ..." -> "Quarantadue ...")."""
+    return sentence[:1].upper() + sentence[1:]
+
+
 def count(n: int, one: str, many: str) -> str:
     """"una penalità", "3 penalità", "una vita", "2 vite"."""
     return f"una {one}" if n == 1 else f"{n} {many}"
@@ -154,7 +159,7 @@ def claimed(player: str, claim: str) -> str:
 
 def claim_too_low(claim: str, to_beat: str) -> str:
     """A claim lower than allowed."""
-    return f"{claim} non basta contro {to_beat}."
+    return capitalized(f"{claim} non basta contro {to_beat}.")
 
 
 def believed(player: str) -> str:
@@ -232,12 +237,12 @@ def standing_lives(player: str, lives: int, out: bool) -> str:
 
 def impossible_roll(claim: str, sides: int) -> str:
     """A roll these dice cannot show: refused without penalty."""
-    return f"{claim} non esiste con i dadi da {sides}."
+    return capitalized(f"{claim} non esiste con i dadi da {sides}.")
 
 
 def confirm_low_claim(claim: str, to_beat: str, cost: str) -> str:
     """A claim that costs its own declarer: confirm first."""
-    return f"{claim} non basta contro {to_beat}: {cost}. Confermi? Sì o no?"
+    return capitalized(f"{claim} non basta contro {to_beat}: {cost}. Confermi? Sì o no?")
 
 
 def confirm_take_penalty(cost: str) -> str:
@@ -281,6 +286,26 @@ def help_response(three: bool, lizumo: bool) -> str:
 def help_reveal() -> str:
     """What can be said when telling the revealed dice."""
     return f"Di' i dadi, per esempio cinque e tre, oppure il punto. Oppure: {common_commands()}."
+
+
+def heard_nothing() -> str:
+    """Said when the utterance held only fillers or silence."""
+    return "Non ho sentito niente."
+
+
+def not_a_roll(text: str) -> str:
+    """A number that no two dice read as ("quindici")."""
+    return f"{text} non è un punto: le decine sono il dado più alto."
+
+
+def name_not_in_play(text: str, sides: int) -> str:
+    """A special name of other dice ("taipei" with d6)."""
+    return f"{text} non si usa con i dadi da {sides}."
+
+
+def claim_as_number() -> str:
+    """Dice said one by one while declaring."""
+    return "Dichiara il punto come numero, per esempio cinquantatré."
 
 
 def expected_claim() -> str:

@@ -98,23 +98,30 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def play(args: argparse.Namespace) -> int:
-    """Run one game as the options say; return the exit code."""
+    """Run one game as the options say; return the exit code.
+
+    Everything that can fail on bad arguments or files is checked before the
+    journal is created or a device is opened, so an error leaves nothing behind.
+    """
     if args.summary:
         _check_writable(args.summary)
-    journal, game, config, actions = _open_game(args)
+    if args.input not in ("auto", "voice", "keyboard") and not args.input.startswith("script:"):
+        raise UsageError(f"--input {args.input}: scegli auto, voice, keyboard o script:PERCORSO")
+    game, config, actions, contents_journal = _game_from_args(args)
+    script = _open_script(args)
+    journal = contents_journal or _create_journal(args, game, config)
     speaker = open_speaker(args)
+    listeners: list[Listener] = []
     try:
-        listener = open_listener(args, game, config, speaker)
-    except UsageError:
-        speaker.close()
-        journal.close() if journal else None
-        raise
-    try:
-        session = Session(dialog_factory(game, config), listener, speaker, journal, actions)
+        listeners.append(script or open_listener(args, game, config, speaker))
+        session = Session(dialog_factory(game, config), listeners[0], speaker, journal, actions)
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-        listener.close()
-        speaker.close()
+        _close(listeners, speaker, journal)
         raise JournalError(f"{args.resume}: il giornale non corrisponde a una partita valida ({exc})") from None
+    except BaseException:
+        _close(listeners, speaker, journal)
+        raise
+    listener = listeners[0]
     outcome: Outcome | None = None
     try:
         outcome = session.run()
@@ -135,21 +142,46 @@ def play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _open_game(args: argparse.Namespace) -> tuple[Journal | None, str, dict[str, Any], list[dict[str, Any]]]:
-    """The journal, game, configuration and actions in force, new or resumed."""
+def _game_from_args(
+    args: argparse.Namespace,
+) -> tuple[str, dict[str, Any], list[dict[str, Any]], Journal | None]:
+    """Game, configuration, actions in force and (on resume) the reopened journal."""
     if args.resume:
         journal, contents = Journal.resume(args.resume)
-        return journal, contents.game, contents.config, contents.actions
+        return contents.game, contents.config, contents.actions, journal
     if not args.game:
         raise UsageError("manca --game (tokio o yatzi), oppure --resume GIORNALE")
-    config = config_from_args(args)
-    path = args.journal or _default_journal_path(args.game)
+    return args.game, config_from_args(args), [], None
+
+
+def _open_script(args: argparse.Namespace) -> Listener | None:
+    """The script listener when ``--input script:PATH``; fails early on an unreadable file."""
+    if not args.input.startswith("script:"):
+        return None
+    path = args.input[len("script:"):]
+    try:
+        return ScriptListener(path, echo=sys.stdout if args.tts == "print" else None)
+    except OSError as exc:
+        raise UsageError(f"non posso leggere lo script {path}: {exc.strerror}") from None
+
+
+def _create_journal(args: argparse.Namespace, game: str, config: dict[str, Any]) -> Journal | None:
+    """A new journal at ``--journal`` or in the user's state folder."""
+    path = args.journal or _default_journal_path(game)
     if path is None:
-        return None, args.game, config, []
-    journal = Journal.create(path, args.game, config)
+        return None
+    journal = Journal.create(path, game, config)
     if not args.journal:
         print(f"voice-host: giornale {path} (per riprendere: voice-host play --resume {path})", file=sys.stderr)
-    return journal, args.game, config, []
+    return journal
+
+
+def _close(listeners: list[Listener], speaker: Speaker, journal: Journal | None) -> None:
+    for listener in listeners:
+        listener.close()
+    speaker.close()
+    if journal is not None:
+        journal.close()
 
 
 def _default_journal_path(game: str) -> str | None:
@@ -182,15 +214,9 @@ def open_speaker(args: argparse.Namespace) -> Speaker:
 def open_listener(args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker) -> Listener:
     """The listener the options ask for; ``auto`` falls back to the keyboard without a model."""
     kind = args.input
-    if kind.startswith("script:"):
-        path = kind[len("script:"):]
-        try:
-            return ScriptListener(path, echo=sys.stdout if args.tts == "print" else None)
-        except OSError as exc:
-            raise UsageError(f"non posso leggere lo script {path}: {exc.strerror}") from None
     if kind == "keyboard":
         return KeyboardListener()
-    if kind not in ("auto", "voice"):
+    if kind not in ("auto", "voice"):  # checked again here for callers other than play()
         raise UsageError(f"--input {kind}: scegli auto, voice, keyboard o script:PERCORSO")
     try:
         from voice_host.audio.factory import VoiceUnavailable, open_voice_listener

@@ -70,7 +70,11 @@ class GameDialog(Protocol):
         ...
 
     def decide(self, intent: Intent) -> Decision:
-        """Turn a game intent (not a common command) into a decision."""
+        """Turn a game intent (not a common command) into a decision.
+
+        ``NotUnderstood`` comes here too, so the refusal can say what the game
+        expects now.
+        """
         ...
 
     def apply(self, action: Any) -> list[str]:

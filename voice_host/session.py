@@ -100,13 +100,12 @@ class Session:
             self._pending = Confirm(say.confirm_end(), _EndGame(), say.game_goes_on())
         elif self._pending is not None:
             return self._answer(intent, self._pending)
-        elif isinstance(intent, it.NotUnderstood):
-            self._say([say.not_understood(intent.reason)])
         else:
             self._decide(self.dialog.decide(intent))
         return False
 
     def _answer(self, intent: it.Intent, pending: Confirm) -> bool:
+        """A sì/no answer to ``pending``; anything else asks again."""
         if isinstance(intent, it.Yes):
             self._pending = None
             if isinstance(pending.action, _EndGame):

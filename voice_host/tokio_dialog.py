@@ -10,7 +10,7 @@ from engine.tokio_game import TokioGame
 from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules
 from grammars import intents as it
 from grammars.phrases import Phrase
-from grammars.tokio import parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
+from grammars.tokio import Reason, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
 from voice_host import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, Refuse
 
@@ -94,6 +94,8 @@ class TokioDialog:
     def decide(self, intent: it.Intent) -> Decision:
         """Map an intent onto a legal action, confirming what costs the speaker a penalty."""
         game = self.engine
+        if isinstance(intent, it.NotUnderstood):
+            return Refuse(self._not_understood(intent))
         if game.phase is ta.Phase.CLAIM:
             if not isinstance(intent, it.SayRoll):
                 return Refuse(say.not_understood(say.expected_claim()))
@@ -122,6 +124,24 @@ class TokioDialog:
         if not self.rules.dice.is_possible(intent.roll):
             return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
         return Act(ta.Reveal(intent.roll))
+
+    def _not_understood(self, intent: it.NotUnderstood) -> str:
+        reason = str(intent.reason)
+        if reason == Reason.EMPTY:
+            return say.heard_nothing()
+        if reason == Reason.NOT_A_ROLL:
+            return say.not_a_roll(intent.text)
+        if reason == Reason.NAME_NOT_IN_PLAY:
+            return say.name_not_in_play(intent.text, self.rules.sides)
+        if reason == Reason.DIE_BY_DIE_IN_CLAIM:
+            return say.claim_as_number()
+        if reason == Reason.TAKE_PENALTY_NOT_ALLOWED:
+            return say.cannot_take_penalty()
+        expected = {
+            ta.Phase.CLAIM: say.expected_claim(),
+            ta.Phase.RESPONSE: say.expected_response(),
+        }.get(self.engine.phase, say.expected_reveal())
+        return say.not_understood(expected)
 
     def apply(self, action: Any) -> list[str]:
         """Apply an engine action; announce its events."""
@@ -180,7 +200,8 @@ class TokioDialog:
                         out.append(say.lives_left(event.player, event.lives))
                 else:
                     out.append(say.penalised(event.player, event.amount, event.reason.value, event.doubled))
-                    out.append(say.penalty_total(event.player, event.penalties, self.rules.limit))
+                    if event.penalties < self.rules.limit:
+                        out.append(say.penalty_total(event.player, event.penalties, self.rules.limit))
             elif isinstance(event, ta.Eliminated):
                 out.append(say.eliminated(event.player))
             elif isinstance(event, ta.DuelWon):
