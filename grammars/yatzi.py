@@ -1,0 +1,342 @@
+"""The Italian language of Yatzi: phrases per phase, and text -> intent.
+
+Phases (what the host is waiting for):
+
+- ``"dice"``: physical dice, the five final values said one by one
+  ("tre tre tre cinque sei", "tre, tre, tre, cinque e sei", or "3 3 3 5 6" on a
+  keyboard) -> ``SayDice``. Any other count of dice -> ``NotUnderstood`` whose
+  reason starts with :data:`REASON_WRONG_DICE_COUNT` (the host asks again).
+- ``"box"``: a scorecard box, optionally after "segno"/"metti" and an article
+  ("segno la scala minima", "metti nei due") -> ``ChooseBox``. Here "due" is the
+  box ``due``; in the dice phase it is a die showing 2.
+- ``"virtual"``: virtual dice: "tira" -> ``RollDice``; "tengo 3 3 5" ->
+  ``KeepDice``; "ritira 1 2" -> ``RerollDice``; "tengo tutto"/"basta" ->
+  ``KeepAll``; "ritira tutto" -> ``KeepDice(())`` (keep nothing). Faces are
+  named die by die ("tengo tre tre": two dice showing 3); the host checks them
+  against the dice on the table.
+- ``"confirm"``: "sì"/"no" -> ``Yes``/``No``.
+
+Every phase also understands the phase-independent commands of
+:mod:`grammars.commands` (ripeti, classifica, punteggi, aiuto, annulla, fine
+partita). Nothing valid gives ``NotUnderstood``, never an exception.
+
+Recognizer note: :func:`yatzi_phrases` gives, for the ``"dice"`` and
+``"virtual"`` phases, the face words (and "e", "tengo", "ritira") as single-word
+phrases instead of every sequence (7776 for five dice): the recognizer must
+accept *sequences* of these phrases in these two phases. The ``"box"`` and
+``"confirm"`` phases are whole phrases.
+
+>>> parse_yatzi("tre, tre, tre, cinque e sei", "dice")
+SayDice(values=(3, 3, 3, 5, 6))
+>>> parse_yatzi("due", "dice"), parse_yatzi("due", "box")
+(NotUnderstood(text='due', reason='wrong dice count: 1 of 5'), ChooseBox(box='due'))
+>>> parse_yatzi("segno la scala minima", "box")
+ChooseBox(box='scala_minima')
+>>> parse_yatzi("tengo 3 3 e 5", "virtual"), parse_yatzi("ripeti", "virtual")
+(KeepDice(faces=(3, 3, 5)), Repeat())
+>>> say_dice((3, 3, 3, 5, 6)), box_name("scala_massima")
+('tre, tre, tre, cinque e sei', 'scala massima')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Literal, get_args
+
+from engine.yatzi_score import BOXES, DICE_COUNT, FACES
+from grammars.commands import command_entries, command_table, yes_no_entries
+from grammars.intents import (
+    ChooseBox,
+    Intent,
+    KeepAll,
+    KeepDice,
+    NotUnderstood,
+    RerollDice,
+    RollDice,
+    SayDice,
+)
+from grammars.normalize import PhraseTable, fold, phrase, prepare
+from grammars.phrases import Phrase
+
+YatziPhase = Literal["dice", "box", "virtual", "confirm"]
+
+#: The grammar phases, in the order of a turn.
+PHASES: tuple[YatziPhase, ...] = get_args(YatziPhase)
+
+# ---------------------------------------------------------------- phrase data
+
+#: Face -> the words for one die showing it; the first is what the host says.
+FACE_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType(
+    {
+        1: ("uno", "asso"),
+        2: ("due",),
+        3: ("tre",),
+        4: ("quattro",),
+        5: ("cinque",),
+        6: ("sei",),
+    }
+)
+
+#: Box key -> its Italian names; the first is what the host says.
+BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "assi": ("assi", "asso", "uno"),
+        "due": ("due",),
+        "tre": ("tre",),
+        "quattro": ("quattro",),
+        "cinque": ("cinque",),
+        "sei": ("sei",),
+        "tris": ("tris",),
+        "poker": ("poker",),
+        "full": ("full",),
+        "scala_minima": ("scala minima", "scala piccola"),
+        "scala_massima": ("scala massima", "scala grande"),
+        "yatzi": ("yatzi", "yahtzee", "yatzy", "pokerissimo"),
+        "chance": ("chance",),
+    }
+)
+
+#: Verbs that may open a box choice ("segno full"); given to the recognizer with
+#: the first two.
+BOX_VERBS: tuple[str, ...] = ("segno", "metti", "segna", "metto")
+
+#: Words that may stand between the verb and the box ("segno nella scala minima").
+ARTICLES: frozenset[str] = frozenset(
+    {
+        "il", "lo", "la", "l", "i", "gli", "le",
+        "nel", "nello", "nella", "nell", "nei", "negli", "nelle",
+        "al", "allo", "alla", "all", "ai", "agli", "alle",
+        "sul", "sullo", "sulla", "sull", "sui", "sugli", "sulle",
+        "in", "a",
+    }
+)
+
+#: Virtual dice: whole-utterance commands.
+ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi", "lancia i dadi")
+KEEP_ALL_WORDS: tuple[str, ...] = ("tengo tutto", "basta", "tengo tutti", "mi fermo")
+REROLL_ALL_WORDS: tuple[str, ...] = ("ritira tutto", "ritiro tutto", "ritira tutti", "ritiro tutti")
+#: Virtual dice: verbs followed by faces ("tengo tre tre cinque").
+KEEP_VERBS: tuple[str, ...] = ("tengo", "tieni")
+REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
+
+#: Words that may open a dice dictation and mean nothing ("sono usciti tre tre ...").
+DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", "escono", "i", "dadi"})
+
+#: The word linking the last two dice; a phrase of its own in sequence phases.
+AND = "e"
+
+#: ``NotUnderstood.reason`` prefixes (stable, for the host to branch on).
+REASON_WRONG_DICE_COUNT = "wrong dice count"
+REASON_UNKNOWN_WORD = "unknown word"
+REASON_NO_DICE = "no dice named"
+
+# ---------------------------------------------------------------- speaking
+
+
+def face_word(face: int) -> str:
+    """The word the host says for one die showing ``face`` ("uno" .. "sei")."""
+    if face not in FACE_WORDS:
+        raise ValueError(f"not a face of a die: {face!r}")
+    return FACE_WORDS[face][0]
+
+
+def say_dice(dice: Sequence[int]) -> str:
+    """The dice as the host says them, in the order given.
+
+    >>> say_dice((3, 3, 3, 5, 6)), say_dice((1, 6)), say_dice((4,)), say_dice(())
+    ('tre, tre, tre, cinque e sei', 'uno e sei', 'quattro', '')
+    """
+    words = [face_word(d) for d in dice]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {AND} " + words[-1]
+
+
+def box_name(box: str) -> str:
+    """The spoken Italian name of ``box`` (a key of ``engine.yatzi_score.BOXES``).
+
+    >>> box_name("scala_minima"), box_name("assi"), box_name("yatzi")
+    ('scala minima', 'assi', 'yatzi')
+    """
+    if box not in BOX_WORDS:
+        raise ValueError(f"unknown box: {box!r}")
+    return BOX_WORDS[box][0]
+
+
+# ---------------------------------------------------------------- tables
+
+
+def _face_phrase(face: int) -> Phrase:
+    return phrase(*FACE_WORDS[face])
+
+
+def _box_phrase(box: str) -> Phrase:
+    """A box name, alone and after each verb, each with its accent-free spelling."""
+    names = BOX_WORDS[box]
+    spellings = list(names) + [f"{verb} {name}" for verb in BOX_VERBS[:2] for name in names]
+    return phrase(*spellings)
+
+
+@lru_cache(maxsize=None)
+def _box_table() -> PhraseTable[Intent]:
+    return PhraseTable([(phrase(*BOX_WORDS[box]), ChooseBox(box)) for box in BOXES])
+
+
+@lru_cache(maxsize=None)
+def _virtual_table() -> PhraseTable[Intent]:
+    return PhraseTable(
+        [
+            (phrase(*ROLL_WORDS), RollDice()),
+            (phrase(*KEEP_ALL_WORDS), KeepAll()),
+            (phrase(*REROLL_ALL_WORDS), KeepDice(())),
+        ]
+    )
+
+
+@lru_cache(maxsize=None)
+def _face_of_word() -> dict[str, int]:
+    return {fold(word): face for face, words in FACE_WORDS.items() for word in words}
+
+
+def _box_phrases() -> tuple[Phrase, ...]:
+    return tuple(_box_phrase(box) for box in BOXES)
+
+
+def _sequence_phrases() -> tuple[Phrase, ...]:
+    return tuple(_face_phrase(face) for face in FACES) + (Phrase.of(AND),)
+
+
+def _virtual_phrases() -> tuple[Phrase, ...]:
+    return (
+        phrase(*ROLL_WORDS),
+        phrase(*KEEP_ALL_WORDS),
+        phrase(*REROLL_ALL_WORDS),
+        phrase(*KEEP_VERBS),
+        phrase(*REROLL_VERBS),
+    ) + _sequence_phrases()
+
+
+def _check_phase(phase: str) -> None:
+    if phase not in PHASES:
+        raise ValueError(f"unknown Yatzi phase {phase!r}; expected one of {PHASES}")
+
+
+def yatzi_phrases(phase: YatziPhase) -> tuple[Phrase, ...]:
+    """The phrases valid in ``phase``, the phase-independent commands included.
+
+    In ``"dice"`` and ``"virtual"`` the dice are single-word phrases (see the
+    module note): the recognizer must accept sequences of them.
+
+    >>> [p.text for p in yatzi_phrases("dice")][:7]
+    ['uno', 'due', 'tre', 'quattro', 'cinque', 'sei', 'e']
+    >>> yatzi_phrases("box")[9].variants[:2]
+    ('scala minima', 'scala piccola')
+    """
+    _check_phase(phase)
+    own: tuple[Phrase, ...]
+    if phase == "dice":
+        own = _sequence_phrases()
+    elif phase == "box":
+        own = _box_phrases()
+    elif phase == "virtual":
+        own = _virtual_phrases()
+    else:
+        own = tuple(p for p, _ in yes_no_entries())
+    return own + tuple(p for p, _ in command_entries())
+
+
+def yatzi_all_phrases() -> tuple[Phrase, ...]:
+    """Every phrase of every phase, each once (for a vocabulary check at start-up)."""
+    seen: dict[Phrase, None] = {}
+    for phase in PHASES:
+        for p in yatzi_phrases(phase):
+            seen.setdefault(p, None)
+    return tuple(seen)
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _faces(tokens: Sequence[str]) -> tuple[int, ...] | str:
+    """The faces the tokens name, or the first token that names none."""
+    words = _face_of_word()
+    faces: list[int] = []
+    for token in tokens:
+        if token in words:
+            faces.append(words[token])
+        elif token.isascii() and token.isdigit() and all(c in "123456" for c in token):
+            faces.extend(int(c) for c in token)  # keyboard: "3 3 3 5 6" or "33356"
+        else:
+            return token
+    return tuple(faces)
+
+
+def _parse_dice(text: str, tokens: tuple[str, ...]) -> Intent:
+    i = 0
+    while i < len(tokens) and tokens[i] in DICE_LEAD_INS:
+        i += 1
+    faces = _faces(tokens[i:])
+    if isinstance(faces, str):
+        return NotUnderstood(text, f"{REASON_UNKNOWN_WORD}: {faces}")
+    if len(faces) != DICE_COUNT:
+        return NotUnderstood(text, f"{REASON_WRONG_DICE_COUNT}: {len(faces)} of {DICE_COUNT}")
+    return SayDice(faces)
+
+
+def _parse_box(text: str, tokens: tuple[str, ...]) -> Intent:
+    rest = list(tokens)
+    if rest and rest[0] in BOX_VERBS:
+        rest.pop(0)
+    while rest and rest[0] in ARTICLES:
+        rest.pop(0)
+    meaning = _box_table().get(" ".join(rest)) if rest else None
+    return meaning if meaning is not None else NotUnderstood(text)
+
+
+def _parse_virtual(text: str, tokens: tuple[str, ...]) -> Intent:
+    meaning = _virtual_table().get(" ".join(tokens))
+    if meaning is not None:
+        return meaning
+    if not tokens or tokens[0] not in KEEP_VERBS + REROLL_VERBS:
+        return NotUnderstood(text)
+    rest = [t for t in tokens[1:] if t not in ARTICLES]
+    faces = _faces(rest)
+    if isinstance(faces, str):
+        return NotUnderstood(text, f"{REASON_UNKNOWN_WORD}: {faces}")
+    if not faces:
+        return NotUnderstood(text, REASON_NO_DICE)
+    if len(faces) > DICE_COUNT:
+        return NotUnderstood(text, f"{REASON_WRONG_DICE_COUNT}: {len(faces)} of at most {DICE_COUNT}")
+    return KeepDice(faces) if tokens[0] in KEEP_VERBS else RerollDice(faces)
+
+
+def parse_yatzi(text: str, phase: YatziPhase) -> Intent:
+    """What ``text`` means in ``phase``; ``NotUnderstood`` when nothing valid matches.
+
+    Case, punctuation, accents, fillers ("ehm", "allora") and the "e" between
+    dice do not matter. Commands (ripeti, classifica, ...) are understood in
+    every phase; "sì"/"no" only in ``"confirm"``.
+
+    >>> parse_yatzi("Ehm... 3, 3, 3, 5 e 6!", "dice")
+    SayDice(values=(3, 3, 3, 5, 6))
+    >>> parse_yatzi("tre tre cinque sei", "dice").reason
+    'wrong dice count: 4 of 5'
+    >>> parse_yatzi("metti nei due", "box"), parse_yatzi("basta", "virtual"), parse_yatzi("si", "confirm")
+    (ChooseBox(box='due'), KeepAll(), Yes())
+    """
+    _check_phase(phase)
+    command = command_table(yes_no=phase == "confirm").lookup(text)
+    if command is not None:
+        return command
+    tokens = prepare(text)
+    if not tokens:
+        return NotUnderstood(text)
+    if phase == "dice":
+        return _parse_dice(text, tokens)
+    if phase == "box":
+        return _parse_box(text, tokens)
+    if phase == "virtual":
+        return _parse_virtual(text, tokens)
+    return NotUnderstood(text)
