@@ -79,5 +79,5 @@ def test_impossible_claim_is_refused_without_penalty(voice_host):
     run = voice_host("play", "--game", "tokio", "--players", "Anna,Bruno,Carla", "--rules", "lizumo",
                      "--dice", "4", "--limit", "2",
                      "--input", f"script:{GAMES / 'lizumo_d4.txt'}", "--tts", "print")
-    assert "cinquantuno non esiste con i dadi da 4." in run.stdout
+    assert "Cinquantuno non esiste con i dadi da 4." in run.stdout
     assert run.players()["Anna"] == (3, 0, True)  # the refused claim cost nothing: only 1 + 2
