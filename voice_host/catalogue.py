@@ -295,12 +295,12 @@ def heard_nothing() -> str:
 
 def not_a_roll(text: str) -> str:
     """A number that no two dice read as ("quindici")."""
-    return f"{text} non è un punto: le decine sono il dado più alto."
+    return capitalized(f"{text} non è un punto: le decine sono il dado più alto.")
 
 
 def name_not_in_play(text: str, sides: int) -> str:
     """A special name of other dice ("taipei" with d6)."""
-    return f"{text} non si usa con i dadi da {sides}."
+    return capitalized(f"{text} non si usa con i dadi da {sides}.")
 
 
 def claim_as_number() -> str:
@@ -351,3 +351,101 @@ def undo_reveal(roll: str) -> str:
 def keyboard_fallback() -> str:
     """Said when voice input is not available and the keyboard takes over."""
     return "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera."
+
+
+# --- voice set-up ---
+# Sentences of voice_host/audio and voice_host/voice_commands: model, vocabulary,
+# microphone and speaker notices, and the lines of `voice-host check/devices/model`.
+
+
+def voice_model_missing(name: str, searched: Sequence[str]) -> str:
+    """No vosk model here and downloading was not allowed."""
+    return (
+        f"Modello vocale italiano non trovato ({name}). Cercato in: {', '.join(searched)}. "
+        "Scaricalo con: voice-host model download"
+    )
+
+
+def voice_model_not_at(path: str) -> str:
+    """--model points at something that is not a vosk model."""
+    return f"In {path} non c'è un modello vosk (servono le cartelle am e graph)."
+
+
+def voice_model_download_failed(name: str, reason: str) -> str:
+    """The model download failed (offline, disk full, bad archive)."""
+    return (
+        f"Non riesco a scaricare il modello vocale {name}: {reason}. "
+        "Serve la rete una volta sola; oppure scompattalo a mano in models/ e riprova."
+    )
+
+
+def voice_model_downloading(name: str, folder: str) -> str:
+    """Printed before the download starts."""
+    return f"Scarico il modello vocale {name} in {folder} (una volta sola)..."
+
+
+def voice_model_unloadable(path: str, detail: str) -> str:
+    """vosk refused to load the model folder."""
+    return f"Il modello vocale in {path} non si carica: {detail}."
+
+
+def voice_phrases_missing(phrases: Sequence[str], model: str) -> str:
+    """Some phrases have no spelling the model knows."""
+    listed = ", ".join(f"«{p}»" for p in phrases)
+    return f"Il modello vocale {model} non conosce nessuna forma di queste frasi: {listed}."
+
+
+def voice_no_microphone(detail: str) -> str:
+    """The microphone cannot be opened."""
+    return f"Non riesco ad aprire il microfono: {detail}. Vedi: voice-host devices"
+
+
+def voice_no_audio_output(reason: str) -> str:
+    """Warning printed once when speech falls back to text."""
+    return f"voice-host: attenzione: non riesco a parlare ({reason}); scrivo le frasi invece di dirle."
+
+
+def voice_unknown_tts_voice(voice: str) -> str:
+    """--voice names no installed voice."""
+    return f"La voce {voice!r} non esiste. Le voci installate: voice-host check"
+
+
+def voice_check_model(path: str | None) -> str:
+    """`check`: the model line."""
+    return f"modello: {path}" if path else "modello: MANCANTE (voice-host model download)"
+
+
+def voice_check_phase(phase: str, covered: int, total: int, missing: Sequence[str]) -> str:
+    """`check`: vocabulary coverage of one phase."""
+    line = f"fase {phase}: {covered}/{total} frasi riconoscibili"
+    return line + (f"; mancano: {', '.join(missing)}" if missing else "")
+
+
+def voice_check_mic(level_db: float | None, loud: bool, detail: str = "") -> str:
+    """`check`: the 3 s microphone level."""
+    if level_db is None:
+        return f"microfono: NON FUNZIONA ({detail})"
+    return f"microfono: livello massimo {level_db:.0f} dBFS" + ("" if loud else " (silenzio: parlate più vicino?)")
+
+
+def voice_check_speaker(voice: str | None, printing: bool) -> str:
+    """`check`: the voice in use."""
+    if printing:
+        return f"voce: {voice or 'predefinita'}, ma nessuna uscita audio: il testo viene scritto"
+    return f"voce: {voice or 'predefinita (nessuna voce italiana trovata)'}"
+
+
+def voice_check_result(ok: bool) -> str:
+    """`check`: the last line."""
+    return "tutto pronto per giocare a voce." if ok else "qualcosa manca: vedi sopra."
+
+
+def voice_selftest_line(phrase: str, heard: str, ok: bool) -> str:
+    """`check --selftest`: one phrase."""
+    return f"{'ok ' if ok else 'NO '} {phrase!r} -> {heard!r}"
+
+
+def voice_selftest_total(right: int, total: int) -> str:
+    """`check --selftest`: the accuracy line."""
+    percent = 100.0 * right / total if total else 0.0
+    return f"riconosciute {right}/{total} ({percent:.0f}%)"

@@ -1,0 +1,110 @@
+"""The host loop with the real Tokio dialog and engine; fakes only at the ports."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from engine.tokio_rules import preset
+from voice_host.journal import Journal, read_journal
+from voice_host.session import Outcome, Session
+from voice_host.tokio_dialog import TokioDialog
+
+sys.path.insert(0, str(Path(__file__).parent))
+from fakes import ListListener, RecordingSpeaker  # noqa: E402
+
+
+def _session(lines, rules="classico", players=("Anna", "Bruno"), journal=None, actions=None, **options):
+    listener, speaker = ListListener(lines), RecordingSpeaker()
+    rule_set = preset(rules, **options)
+    session = Session(lambda: TokioDialog(rule_set, list(players)), listener, speaker, journal, actions)
+    return session, listener, speaker
+
+
+def _penalties(session):
+    return {p.name: p.penalties for p in session.dialog.engine.players}
+
+
+def test_not_understood_changes_nothing_and_asks_again():
+    session, listener, speaker = _session(["banana", "quindici", "cinquantatré"])
+    assert session.run() is Outcome.INPUT_ENDED
+    assert len(session.actions) == 1
+    assert speaker.said.count("Anna, tira e dichiara.") == 3
+    assert "Quindici non è un punto: le decine sono il dado più alto." in speaker.said
+
+
+def test_each_phase_offers_the_recognizer_its_own_phrases():
+    session, listener, _ = _session(["cinquantatré", "dubito", "cinque e tre"])
+    session.run()
+    phases = [r.phase for r in listener.requests]
+    assert phases == ["claim", "response", "reveal", "claim"]
+    texts = [{p.text for p in r.phrases} for r in listener.requests]
+    assert "cinquantatré" in texts[0] and "dubito" not in texts[0]
+    assert "dubito" in texts[1] and "cinquantatré" not in texts[1]
+    assert all("annulla" in t and "ripeti" in t for t in texts)
+
+
+def test_a_costly_claim_is_confirmed_and_no_costs_nothing():
+    session, listener, speaker = _session(["sessantacinque", "ci credo", "cinquantatré", "no", "cinquantatré", "sì"])
+    session.run()
+    assert [r.phase for r in listener.requests][3] == "confirm"
+    # "no" left Bruno free to claim again; "sì" made him pay for 53 < 65
+    assert _penalties(session) == {"Anna": 0, "Bruno": 1}
+    assert "Va bene, dichiara di nuovo." in speaker.said
+
+
+def test_other_answers_to_a_confirmation_ask_for_yes_or_no():
+    session, _, speaker = _session(["sessantacinque", "ci credo", "cinquantatré", "dubito", "no"])
+    session.run()
+    assert "Rispondi sì o no." in speaker.said
+    assert _penalties(session) == {"Anna": 0, "Bruno": 0}
+
+
+def test_undo_cancels_a_pending_question_first():
+    session, _, speaker = _session(["sessantacinque", "ci credo", "cinquantatré", "annulla", "annulla"])
+    session.run()
+    assert "Domanda annullata." in speaker.said
+    assert "Annullato: Bruno ci crede." in speaker.said
+    assert len(session.actions) == 1
+
+
+def test_help_standings_and_repeat_do_not_change_the_game():
+    session, _, speaker = _session(["aiuto", "cosa posso dire", "punteggi", "ripeti"])
+    assert session.run() is Outcome.INPUT_ENDED
+    assert session.actions == []
+    assert sum("Dichiara un punto" in s for s in speaker.said) == 2
+    assert "Classifica: Anna 0 penalità; Bruno 0 penalità." in speaker.said
+    assert speaker.said.count("Anna, tira e dichiara.") == 5
+
+
+def test_lizumo_blind_accept_is_confirmed_and_speaks_of_lives():
+    session, _, speaker = _session(["tokio", "accetto", "sì"], rules="lizumo")
+    session.run()
+    assert "Accetti senza guardare e perdi una vita. Confermi? Sì o no?" in speaker.said
+    assert "Bruno ha accettato senza guardare: perde una vita." in speaker.said
+    assert "A Bruno restano 2 vite." in speaker.said
+
+
+def test_take_penalty_only_against_tokio():
+    session, _, speaker = _session(["cinquantatré", "passo"])
+    session.run()
+    assert "La penalità si può scegliere solo contro il tokio." in speaker.said
+    assert session.actions == [{"type": "claim", "dice": [5, 3]}]
+
+
+def test_journal_records_exactly_the_actions_in_force(tmp_path):
+    path = tmp_path / "j.jsonl"
+    journal = Journal.create(str(path), "tokio", {})
+    session, _, _ = _session(["cinquantatré", "ci credo", "annulla", "dubito"], journal=journal)
+    session.run()
+    journal.close()
+    assert read_journal(str(path))[0].actions == [{"type": "claim", "dice": [5, 3]}, {"type": "doubt"}]
+
+
+def test_resume_replays_then_continues():
+    actions = [{"type": "claim", "dice": [5, 3]}, {"type": "doubt"}]
+    session, listener, speaker = _session(["cinque e due"], actions=actions)
+    session.run()
+    assert speaker.said[0] == "Riprendo la partita da dove si era fermata."
+    assert listener.requests[0].phase == "reveal"
+    assert _penalties(session) == {"Anna": 1, "Bruno": 0}
