@@ -1,11 +1,11 @@
 """The Italian language of Yatzi: phrases per phase, and text -> intent.
 
-Phases (what the host is waiting for):
+Phases (:class:`Phase`, what the host is waiting for):
 
 - ``"dice"``: physical dice, the five final values said one by one
   ("tre tre tre cinque sei", "tre, tre, tre, cinque e sei", or "3 3 3 5 6" on a
-  keyboard) -> ``SayDice``. Any other count of dice -> ``NotUnderstood`` whose
-  reason starts with :data:`REASON_WRONG_DICE_COUNT` (the host asks again).
+  keyboard) -> ``SayDice``. Any other count of dice -> ``NotUnderstood`` with
+  ``Reason.WRONG_DICE_COUNT`` (the host asks again).
 - ``"box"``: a scorecard box, optionally after "segno"/"metti" and an article
   ("segno la scala minima", "metti nei due") -> ``ChooseBox``. Here "due" is the
   box ``due``; in the dice phase it is a die showing 2.
@@ -28,8 +28,8 @@ accept *sequences* of these phrases in these two phases. The ``"box"`` and
 
 >>> parse_yatzi("tre, tre, tre, cinque e sei", "dice")
 SayDice(values=(3, 3, 3, 5, 6))
->>> parse_yatzi("due", "dice"), parse_yatzi("due", "box")
-(NotUnderstood(text='due', reason='wrong dice count: 1 of 5'), ChooseBox(box='due'))
+>>> parse_yatzi("due", "dice").reason, parse_yatzi("due", "box")
+(<Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>, ChooseBox(box='due'))
 >>> parse_yatzi("segno la scala minima", "box")
 ChooseBox(box='scala_minima')
 >>> parse_yatzi("tengo 3 3 e 5", "virtual"), parse_yatzi("ripeti", "virtual")
@@ -40,10 +40,10 @@ ChooseBox(box='scala_minima')
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Literal, get_args
 
 from engine.yatzi_score import BOXES, DICE_COUNT, FACES
 from grammars.commands import command_entries, command_table, yes_no_entries
@@ -57,13 +57,43 @@ from grammars.intents import (
     RollDice,
     SayDice,
 )
-from grammars.normalize import PhraseTable, fold, phrase, prepare
+from grammars.normalize import PhraseTable, fold, join, phrase, prepare
 from grammars.phrases import Phrase
 
-YatziPhase = Literal["dice", "box", "virtual", "confirm"]
 
-#: The grammar phases, in the order of a turn.
-PHASES: tuple[YatziPhase, ...] = get_args(YatziPhase)
+class Phase(str, enum.Enum):
+    """What the host is waiting for; each phase has its own small grammar."""
+
+    DICE = "dice"
+    """Physical dice: the five final values, one by one."""
+    BOX = "box"
+    """The box to fill."""
+    VIRTUAL = "virtual"
+    """Virtual dice: roll, keep, reroll, stop."""
+    CONFIRM = "confirm"
+    """A sì/no question."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Reason(str, enum.Enum):
+    """Why :func:`parse_yatzi` did not understand; the host picks its sentence from this."""
+
+    EMPTY = "empty"
+    """Nothing but silence, fillers or punctuation."""
+    UNKNOWN = "unknown"
+    """Nothing Yatzi knows in this phase or any other."""
+    WRONG_DICE_COUNT = "wrong_dice_count"
+    """Dice said one by one, but not five (dice phase) or more than five (keep/reroll)."""
+    NO_DICE = "no_dice"
+    """"tengo" / "ritira" with no face after it."""
+    NOT_NOW = "not_now"
+    """Valid in another phase, not in this one ("tris" while waiting for the dice)."""
+
+    def __str__(self) -> str:
+        return self.value
+
 
 # ---------------------------------------------------------------- phrase data
 
@@ -126,11 +156,6 @@ DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", 
 
 #: The word linking the last two dice; a phrase of its own in sequence phases.
 AND = "e"
-
-#: ``NotUnderstood.reason`` prefixes (stable, for the host to branch on).
-REASON_WRONG_DICE_COUNT = "wrong dice count"
-REASON_UNKNOWN_WORD = "unknown word"
-REASON_NO_DICE = "no dice named"
 
 # ---------------------------------------------------------------- speaking
 
@@ -218,49 +243,41 @@ def _virtual_phrases() -> tuple[Phrase, ...]:
     ) + _sequence_phrases()
 
 
-def _check_phase(phase: str) -> None:
-    if phase not in PHASES:
-        raise ValueError(f"unknown Yatzi phase {phase!r}; expected one of {PHASES}")
-
-
-def yatzi_phrases(phase: YatziPhase) -> tuple[Phrase, ...]:
-    """The phrases valid in ``phase``, the phase-independent commands included.
+def yatzi_phrases(phase: str) -> tuple[Phrase, ...]:
+    """The phrases valid in ``phase`` (a :class:`Phase` or its value), commands included.
 
     In ``"dice"`` and ``"virtual"`` the dice are single-word phrases (see the
-    module note): the recognizer must accept sequences of them.
+    module note): the recognizer must accept sequences of them. Raises
+    ``ValueError`` for an unknown phase.
 
     >>> [p.text for p in yatzi_phrases("dice")][:7]
     ['uno', 'due', 'tre', 'quattro', 'cinque', 'sei', 'e']
     >>> yatzi_phrases("box")[9].variants[:2]
     ('scala minima', 'scala piccola')
     """
-    _check_phase(phase)
+    ph = Phase(phase)
     own: tuple[Phrase, ...]
-    if phase == "dice":
+    if ph is Phase.DICE:
         own = _sequence_phrases()
-    elif phase == "box":
+    elif ph is Phase.BOX:
         own = _box_phrases()
-    elif phase == "virtual":
+    elif ph is Phase.VIRTUAL:
         own = _virtual_phrases()
     else:
         own = tuple(p for p, _ in yes_no_entries())
     return own + tuple(p for p, _ in command_entries())
 
 
-def yatzi_all_phrases() -> tuple[Phrase, ...]:
-    """Every phrase of every phase, each once (for a vocabulary check at start-up)."""
-    seen: dict[Phrase, None] = {}
-    for phase in PHASES:
-        for p in yatzi_phrases(phase):
-            seen.setdefault(p, None)
-    return tuple(seen)
+def yatzi_all_phrases() -> dict[str, tuple[Phrase, ...]]:
+    """Phase name -> its phrases, for vocabulary checks at start-up (as ``tokio_all_phrases``)."""
+    return {ph.value: yatzi_phrases(ph) for ph in Phase}
 
 
 # ---------------------------------------------------------------- parsing
 
 
-def _faces(tokens: Sequence[str]) -> tuple[int, ...] | str:
-    """The faces the tokens name, or the first token that names none."""
+def _faces(tokens: Sequence[str]) -> tuple[int, ...] | None:
+    """The faces the tokens name one by one, or None if a token names no face."""
     words = _face_of_word()
     faces: list[int] = []
     for token in tokens:
@@ -269,74 +286,91 @@ def _faces(tokens: Sequence[str]) -> tuple[int, ...] | str:
         elif token.isascii() and token.isdigit() and all(c in "123456" for c in token):
             faces.extend(int(c) for c in token)  # keyboard: "3 3 3 5 6" or "33356"
         else:
-            return token
+            return None
     return tuple(faces)
 
 
-def _parse_dice(text: str, tokens: tuple[str, ...]) -> Intent:
+def _parse_dice(tokens: tuple[str, ...]) -> Intent | Reason:
     i = 0
     while i < len(tokens) and tokens[i] in DICE_LEAD_INS:
         i += 1
     faces = _faces(tokens[i:])
-    if isinstance(faces, str):
-        return NotUnderstood(text, f"{REASON_UNKNOWN_WORD}: {faces}")
+    if faces is None:
+        return Reason.UNKNOWN
     if len(faces) != DICE_COUNT:
-        return NotUnderstood(text, f"{REASON_WRONG_DICE_COUNT}: {len(faces)} of {DICE_COUNT}")
+        return Reason.WRONG_DICE_COUNT
     return SayDice(faces)
 
 
-def _parse_box(text: str, tokens: tuple[str, ...]) -> Intent:
+def _parse_box(tokens: tuple[str, ...]) -> Intent | Reason:
     rest = list(tokens)
     if rest and rest[0] in BOX_VERBS:
         rest.pop(0)
     while rest and rest[0] in ARTICLES:
         rest.pop(0)
-    meaning = _box_table().get(" ".join(rest)) if rest else None
-    return meaning if meaning is not None else NotUnderstood(text)
+    meaning = _box_table().get(join(rest)) if rest else None
+    return meaning if meaning is not None else Reason.UNKNOWN
 
 
-def _parse_virtual(text: str, tokens: tuple[str, ...]) -> Intent:
-    meaning = _virtual_table().get(" ".join(tokens))
+def _parse_virtual(tokens: tuple[str, ...]) -> Intent | Reason:
+    meaning = _virtual_table().get(join(tokens))
     if meaning is not None:
         return meaning
-    if not tokens or tokens[0] not in KEEP_VERBS + REROLL_VERBS:
-        return NotUnderstood(text)
-    rest = [t for t in tokens[1:] if t not in ARTICLES]
-    faces = _faces(rest)
-    if isinstance(faces, str):
-        return NotUnderstood(text, f"{REASON_UNKNOWN_WORD}: {faces}")
+    if tokens[0] not in KEEP_VERBS + REROLL_VERBS:
+        return Reason.UNKNOWN
+    faces = _faces([t for t in tokens[1:] if t not in ARTICLES])
+    if faces is None:
+        return Reason.UNKNOWN
     if not faces:
-        return NotUnderstood(text, REASON_NO_DICE)
+        return Reason.NO_DICE
     if len(faces) > DICE_COUNT:
-        return NotUnderstood(text, f"{REASON_WRONG_DICE_COUNT}: {len(faces)} of at most {DICE_COUNT}")
+        return Reason.WRONG_DICE_COUNT
     return KeepDice(faces) if tokens[0] in KEEP_VERBS else RerollDice(faces)
 
 
-def parse_yatzi(text: str, phase: YatziPhase) -> Intent:
-    """What ``text`` means in ``phase``; ``NotUnderstood`` when nothing valid matches.
+def _parse_in(phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason:
+    if phase is Phase.DICE:
+        return _parse_dice(tokens)
+    if phase is Phase.BOX:
+        return _parse_box(tokens)
+    if phase is Phase.VIRTUAL:
+        return _parse_virtual(tokens)
+    return Reason.UNKNOWN
 
-    Case, punctuation, accents, fillers ("ehm", "allora") and the "e" between
-    dice do not matter. Commands (ripeti, classifica, ...) are understood in
-    every phase; "sì"/"no" only in ``"confirm"``.
+
+def parse_yatzi(text: str, phase: str) -> Intent:
+    """What ``text`` means in ``phase``; never raises on any text.
+
+    Case, punctuation, accents, fillers ("ehm", "allora"), the "e" between dice
+    and typed digits do not matter. Commands (ripeti, classifica, ...) are
+    understood in every phase; "sì"/"no" only in ``"confirm"``. Anything else
+    that is not valid now gives ``NotUnderstood(text, reason)`` with a
+    :class:`Reason`. Raises ``ValueError`` only for an unknown phase.
 
     >>> parse_yatzi("Ehm... 3, 3, 3, 5 e 6!", "dice")
     SayDice(values=(3, 3, 3, 5, 6))
     >>> parse_yatzi("tre tre cinque sei", "dice").reason
-    'wrong dice count: 4 of 5'
+    <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>
     >>> parse_yatzi("metti nei due", "box"), parse_yatzi("basta", "virtual"), parse_yatzi("si", "confirm")
     (ChooseBox(box='due'), KeepAll(), Yes())
     """
-    _check_phase(phase)
-    command = command_table(yes_no=phase == "confirm").lookup(text)
+    ph = Phase(phase)
+    command = command_table(yes_no=ph is Phase.CONFIRM).lookup(text)
     if command is not None:
         return command
     tokens = prepare(text)
     if not tokens:
-        return NotUnderstood(text)
-    if phase == "dice":
-        return _parse_dice(text, tokens)
-    if phase == "box":
-        return _parse_box(text, tokens)
-    if phase == "virtual":
-        return _parse_virtual(text, tokens)
-    return NotUnderstood(text)
+        return NotUnderstood(text, Reason.EMPTY)
+    result = _parse_in(ph, tokens)
+    if not isinstance(result, Reason):
+        return result
+    if result is Reason.UNKNOWN and _valid_elsewhere(text, tokens, ph):
+        return NotUnderstood(text, Reason.NOT_NOW)
+    return NotUnderstood(text, result)
+
+
+def _valid_elsewhere(text: str, tokens: tuple[str, ...], phase: Phase) -> bool:
+    """True when another phase would understand ``text`` (e.g. "tris" in the dice phase)."""
+    if phase is not Phase.CONFIRM and command_table(yes_no=True).lookup(text) is not None:
+        return True
+    return any(not isinstance(_parse_in(other, tokens), Reason) for other in Phase if other is not phase)
