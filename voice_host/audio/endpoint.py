@@ -1,0 +1,127 @@
+"""Early finalization of an utterance, and a speech/noise energy detector.
+
+vosk 0.3.45 has no runtime endpointer API: its final result waits for ~0.5 s of
+trailing silence. :class:`EarlyEndpointer` finalizes sooner when the partial
+result is already a complete valid phrase that no longer valid phrase extends,
+and the audio after it has been quiet (or the partial unchanged) for a short
+hold. :class:`EnergyTracker` follows the noise floor so that a result decoded
+from steady noise (no chunk clearly above the floor) can be dropped.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+
+import numpy as np
+
+from voice_host.audio.text import UNK, words
+
+#: Trailing quiet audio required before finalizing early.
+DEFAULT_HOLD_S = 0.2
+#: An unchanged partial finalizes after this long even in a noisy room.
+DEFAULT_STABLE_S = 0.4
+
+
+def rms(chunk: bytes) -> float:
+    """Root mean square of int16 little-endian samples (0.0 for an empty chunk)."""
+    samples = np.frombuffer(chunk, dtype="<i2")
+    if samples.size == 0:
+        return 0.0
+    return float(np.sqrt(np.mean(samples.astype(np.float64) ** 2)))
+
+
+class EnergyTracker:
+    """Tells speech-loud chunks from the room's noise floor.
+
+    The floor is a low percentile of the RMS of the last ``window`` chunks, so it
+    follows steady noise (a fan, a pub's hum) within a couple of seconds. A chunk
+    is loud when it is above ``ratio`` times the floor and above ``min_rms``.
+
+    >>> t = EnergyTracker()
+    >>> t.feed(b"\\x00\\x00" * 800), t.feed(np.full(800, 3000, "<i2").tobytes())
+    (False, True)
+    """
+
+    def __init__(self, *, window: int = 40, percentile: float = 20.0, ratio: float = 2.5, min_rms: float = 150.0) -> None:
+        self._levels: deque[float] = deque(maxlen=window)
+        self._percentile = percentile
+        self._ratio = ratio
+        self._min_rms = min_rms
+
+    def threshold(self) -> float:
+        """The level above which a chunk counts as loud now."""
+        if not self._levels:
+            return self._min_rms
+        floor = float(np.percentile(np.fromiter(self._levels, dtype=np.float64), self._percentile))
+        return max(self._min_rms, floor * self._ratio)
+
+    def feed(self, chunk: bytes) -> bool:
+        """Record one chunk; True when it is loud (likely speech) relative to the floor."""
+        level = rms(chunk)
+        self._levels.append(level)
+        return level > self.threshold()
+
+
+def final_variants(variants: Iterable[tuple[str, ...]]) -> frozenset[tuple[str, ...]]:
+    """The variants that no other variant extends word by word.
+
+    >>> sorted(final_variants([("sessanta",), ("sessanta", "due"), ("credo",)]))
+    [('credo',), ('sessanta', 'due')]
+    """
+    unique = set(variants)
+    return frozenset(
+        v for v in unique if not any(len(o) > len(v) and o[: len(v)] == v for o in unique)
+    )
+
+
+class EarlyEndpointer:
+    """Decides, chunk by chunk, whether to finalize before vosk's own endpoint.
+
+    Feed every chunk with the partial text vosk reports after it. Durations are
+    audio time (samples), so the decision is the same live and from a file.
+    """
+
+    def __init__(
+        self,
+        variants: Iterable[tuple[str, ...]],
+        *,
+        sample_rate: int = 16000,
+        hold_s: float = DEFAULT_HOLD_S,
+        stable_s: float = DEFAULT_STABLE_S,
+        quiet_rms: float = 300.0,
+    ) -> None:
+        self._finals = final_variants(variants)
+        self._bytes_per_s = 2.0 * sample_rate
+        self._hold_s = hold_s
+        self._stable_s = stable_s
+        self._quiet_rms = quiet_rms
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the current utterance."""
+        self._partial: tuple[str, ...] = ()
+        self._stable = 0.0
+        self._quiet = 0.0
+
+    def is_complete(self, text: str) -> bool:
+        """True when ``text`` is a valid variant that no longer variant extends."""
+        return tuple(w for w in words(text) if w != UNK) in self._finals and UNK not in words(text)
+
+    def update(self, chunk: bytes, partial: str, *, quiet_level: float | None = None) -> bool:
+        """Account for ``chunk``; True when the utterance should be finalized now.
+
+        ``quiet_level`` overrides the fixed quiet threshold (e.g. the tracker's).
+        """
+        seconds = len(chunk) / self._bytes_per_s
+        current = words(partial)
+        if current != self._partial:
+            self._partial = current
+            self._stable = 0.0
+        else:
+            self._stable += seconds
+        threshold = self._quiet_rms if quiet_level is None else quiet_level
+        self._quiet = self._quiet + seconds if rms(chunk) <= threshold else 0.0
+        if not current or not self.is_complete(partial):
+            return False
+        return self._quiet >= self._hold_s or self._stable >= self._stable_s

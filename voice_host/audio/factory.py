@@ -1,0 +1,82 @@
+"""What ``voice_host.cli`` calls to get real voice adapters.
+
+>>> # listener = open_voice_listener(args.model, all_phrases, device=args.device)
+>>> # speaker = open_speaker("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
+
+Both share :data:`voice_host.audio.gate.SHARED_GATE` by default, so the listener
+is deaf while the speaker plays (half duplex).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from grammars.phrases import Phrase
+from voice_host import catalogue
+from voice_host.audio.errors import VoiceUnavailable
+from voice_host.audio.gate import SHARED_GATE, HalfDuplexGate
+from voice_host.audio.model_store import find_or_download
+from voice_host.audio.tts import PrintingSpeaker, Pyttsx3Speaker, TtsUnavailable
+from voice_host.ports import Listener, Speaker
+
+__all__ = ["VoiceUnavailable", "open_speaker", "open_voice_listener"]
+
+
+def open_voice_listener(
+    model_path: str | None,
+    all_phrases: Mapping[str, Sequence[Phrase]],
+    *,
+    device: int | str | None = None,
+    download: bool = True,
+    gate: HalfDuplexGate | None = None,
+) -> Listener:
+    """A vosk listener on the microphone, after checking the whole vocabulary.
+
+    ``model_path`` is ``--model`` (None: search, then download when ``download``).
+    ``all_phrases`` maps every phase to its phrases (commands included); every
+    phrase must have a spelling the model knows. Raises :class:`VoiceUnavailable`
+    with a user-facing message when the model is missing or cannot be loaded, a
+    phrase is not covered, or the microphone cannot be opened.
+    """
+    from voice_host.audio.mic import MicSource
+    from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of
+
+    path = find_or_download(model_path, download=download)
+    try:
+        model = load_model(str(path))
+    except Exception as exc:
+        raise VoiceUnavailable(catalogue.voice_model_unloadable(str(path), str(exc))) from None
+    vocabulary = vocabulary_of(model, Path(path).name)
+    vocabulary.check(all_phrases)
+    shared = gate if gate is not None else SHARED_GATE
+    source = MicSource(device=device, gate=shared)
+    return VoskListener(model, vocabulary, source, gate=shared)
+
+
+def open_speaker(
+    kind: str = "pyttsx3",
+    *,
+    voice: str | None = None,
+    rate: int | None = None,
+    volume: float | None = None,
+    device: int | str | None = None,
+    gate: HalfDuplexGate | None = None,
+) -> Speaker:
+    """The pyttsx3 speaker (``kind="pyttsx3"``) or the printing one (``"print"``).
+
+    If pyttsx3 cannot start, or no audio output works, sentences are printed
+    after one warning on stderr. An unknown ``voice`` raises :class:`VoiceUnavailable`.
+    """
+    if kind == "print":
+        return PrintingSpeaker()
+    if kind != "pyttsx3":
+        raise ValueError(f"unknown speaker kind: {kind!r}")
+    try:
+        return Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, device=device, gate=gate if gate is not None else SHARED_GATE)
+    except TtsUnavailable as exc:
+        if voice and str(exc) == catalogue.voice_unknown_tts_voice(voice):
+            raise VoiceUnavailable(str(exc)) from None
+        print(catalogue.voice_no_audio_output(str(exc)), file=sys.stderr, flush=True)
+        return PrintingSpeaker()

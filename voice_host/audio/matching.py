@@ -1,0 +1,93 @@
+"""Map recognised text onto the nearest phrase valid now, or reject it.
+
+A vosk grammar is a hint, not a constraint: the output may mix words of two
+phrases ("cinquanta credo"), drop words, or carry ``[unk]``. So what vosk says is
+compared, word by word, with every usable variant of every valid phrase. An exact
+variant wins; otherwise the closest phrase is accepted only when it is close
+enough for its length and no other phrase is as close. Confidence is not used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from grammars.phrases import Phrase
+from voice_host.audio.text import UNK, words
+
+
+@dataclass(frozen=True)
+class Match:
+    """The outcome of matching one recognised text.
+
+    ``phrase`` is None when rejected; ``reason`` says why ("" when accepted
+    exactly, "near" when accepted with ``distance`` word edits, "silence",
+    "too far" or "ambiguous" when rejected).
+    """
+
+    heard: str
+    phrase: Phrase | None
+    distance: int
+    reason: str
+
+
+def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
+    """Levenshtein distance between two word sequences.
+
+    >>> edit_distance(("cosa", "dire"), ("cosa", "posso", "dire"))
+    1
+    """
+    previous = list(range(len(b) + 1))
+    for i, word_a in enumerate(a, 1):
+        current = [i]
+        for j, word_b in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (word_a != word_b)))
+        previous = current
+    return previous[-1]
+
+
+def allowed_errors(length: int) -> int:
+    """Word edits tolerated for a variant of ``length`` words: none up to 2, then one per 3 words."""
+    return 0 if length <= 2 else length // 3
+
+
+class PhraseMatcher:
+    """Resolves recognised text against the phrases of one phase.
+
+    >>> m = PhraseMatcher({Phrase.of("cosa posso dire"): ("cosa posso dire",),
+    ...                    Phrase.of("ripeti"): ("ripeti",)})
+    >>> m.match("cosa dire").phrase.text, m.match("ripeti ripeti").reason
+    ('cosa posso dire', 'too far')
+    """
+
+    def __init__(self, usable: Mapping[Phrase, Iterable[str]]) -> None:
+        """``usable`` maps each phrase to the variants the recognizer may output for it."""
+        self._variants: list[tuple[tuple[str, ...], Phrase]] = []
+        self._exact: dict[tuple[str, ...], Phrase] = {}
+        for phrase, variants in usable.items():
+            for variant in variants:
+                key = words(variant)
+                if key:
+                    self._variants.append((key, phrase))
+                    self._exact.setdefault(key, phrase)
+
+    def match(self, text: str) -> Match:
+        """The phrase ``text`` most plausibly is, or a rejection."""
+        heard = words(text)
+        if not heard or all(word == UNK for word in heard):
+            return Match(text, None, 0, "silence")
+        exact = self._exact.get(heard)
+        if exact is not None:
+            return Match(text, exact, 0, "")
+        best: dict[Phrase, int] = {}
+        for key, phrase in self._variants:
+            distance = edit_distance(heard, key)
+            if distance <= allowed_errors(len(key)) and distance < best.get(phrase, len(heard) + len(key) + 1):
+                best[phrase] = distance
+        if not best:
+            return Match(text, None, min((edit_distance(heard, k) for k, _ in self._variants), default=0), "too far")
+        lowest = min(best.values())
+        winners = [phrase for phrase, distance in best.items() if distance == lowest]
+        if len(winners) > 1:
+            return Match(text, None, lowest, "ambiguous")
+        return Match(text, winners[0], lowest, "near")

@@ -1,0 +1,145 @@
+"""Where the Italian vosk model is, and how it gets there.
+
+Search order: ``--model PATH``; ``$VOSK_MODEL_PATH``; ``models/`` of the
+repository and of the current directory; then vosk's own folders
+(``vosk.MODEL_DIRS``: /usr/share/vosk, ~/.cache/vosk, ...). A folder counts
+when it is a model itself or holds ``vosk-model-small-it-0.22`` (or another
+``vosk-model*-it-*``). When nothing is found the model can be downloaded with
+vosk's own code (progress bar), guarded: it calls ``sys.exit`` and raises on a
+missing network, which become a :class:`VoiceUnavailable` with a clear message.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from voice_host import catalogue
+from voice_host.audio.errors import VoiceUnavailable
+
+#: The model the host uses by default (small Italian, ~48 MB zipped).
+MODEL_NAME = "vosk-model-small-it-0.22"
+_ITALIAN = re.compile(r"^vosk-model(-small)?-it(-|$)")
+_REPO_MODELS = Path(__file__).resolve().parents[2] / "models"
+
+
+def is_model_dir(path: Path) -> bool:
+    """True when ``path`` looks like an unpacked vosk model (acoustic model + graph)."""
+    return (path / "am" / "final.mdl").is_file() and (path / "graph").is_dir()
+
+
+def vosk_dirs() -> list[Path]:
+    """vosk's own model folders (``vosk.MODEL_DIRS``), without the unset ones."""
+    try:
+        import vosk
+    except ImportError:
+        return [Path.home() / ".cache" / "vosk"]
+    return [Path(d) for d in vosk.MODEL_DIRS if d is not None]
+
+
+def search_dirs() -> list[Path]:
+    """Every folder searched for a model, in order, without duplicates."""
+    candidates: list[Path] = []
+    env = os.environ.get("VOSK_MODEL_PATH")
+    if env:
+        candidates.append(Path(env))
+    candidates += [_REPO_MODELS, Path.cwd() / "models", *vosk_dirs()]
+    unique: dict[Path, None] = {}
+    for candidate in candidates:
+        unique.setdefault(candidate.expanduser().absolute(), None)
+    return list(unique)
+
+
+def _model_in(folder: Path) -> Path | None:
+    if is_model_dir(folder):
+        return folder
+    if is_model_dir(folder / MODEL_NAME):
+        return folder / MODEL_NAME
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return None
+    for entry in entries:
+        if _ITALIAN.match(entry.name) and is_model_dir(entry):
+            return entry
+    return None
+
+
+def find_model(explicit: str | os.PathLike[str] | None = None, dirs: Iterable[Path] | None = None) -> Path | None:
+    """The model folder to use, or None when there is none here.
+
+    An explicit path that is not a model raises :class:`VoiceUnavailable`
+    instead of silently using another model.
+    """
+    if explicit is not None:
+        path = Path(explicit).expanduser()
+        found = _model_in(path) if path.is_dir() else None
+        if found is None:
+            raise VoiceUnavailable(catalogue.voice_model_not_at(str(path)))
+        return found
+    for folder in search_dirs() if dirs is None else dirs:
+        found = _model_in(folder)
+        if found is not None:
+            return found
+    return None
+
+
+def default_download_dir() -> Path:
+    """Where a download goes: vosk's per-user cache (~/.cache/vosk)."""
+    return Path.home() / ".cache" / "vosk"
+
+
+def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME) -> Path:
+    """Download and unpack ``name`` into ``dest_dir``, with vosk's progress bar.
+
+    The archive is unpacked in a temporary folder beside the destination and moved
+    into place only when complete, so an interrupted download leaves no half model.
+    """
+    dest = (dest_dir or default_download_dir()).expanduser()
+    target = dest / name
+    if is_model_dir(target):
+        return target
+    try:
+        import vosk
+
+        dest.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix=".download-", dir=dest) as scratch:
+            # vosk's download_model only needs an object with its progress hook.
+            vosk.Model.download_model(_Downloader(), Path(scratch) / name)
+            unpacked = Path(scratch) / name
+            if not is_model_dir(unpacked):
+                raise OSError(f"the archive does not hold a vosk model named {name}")
+            shutil.move(str(unpacked), str(target))
+    except SystemExit as exc:
+        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, f"exit {exc.code}")) from None
+    except Exception as exc:  # network, zip, disk: all end the same way for the user
+        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, _reason(exc))) from None
+    return target
+
+
+def _reason(exc: BaseException) -> str:
+    reason = getattr(exc, "reason", None)
+    return str(reason or exc) or type(exc).__name__
+
+
+class _Downloader:
+    """Stands in for ``self`` in vosk's ``Model.download_model`` (no model handle)."""
+
+    def download_progress_hook(self, t: object) -> object:
+        import vosk
+
+        return vosk.Model.download_progress_hook(self, t)  # type: ignore[arg-type]
+
+
+def find_or_download(explicit: str | None, *, download: bool = True) -> Path:
+    """The model folder; downloaded when absent and ``download`` is true."""
+    found = find_model(explicit)
+    if found is not None:
+        return found
+    if not download:
+        raise VoiceUnavailable(catalogue.voice_model_missing(MODEL_NAME, [str(d) for d in search_dirs()]))
+    return download_model()
