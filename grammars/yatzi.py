@@ -23,8 +23,9 @@ partita). Nothing valid gives ``NotUnderstood``, never an exception.
 Recognizer note: :func:`yatzi_phrases` gives, for the ``"dice"`` and
 ``"virtual"`` phases, the face words (and "e", "tengo", "ritira") as single-word
 phrases instead of every sequence (7776 for five dice): the recognizer must
-accept *sequences* of these phrases in these two phases. The ``"box"`` and
-``"confirm"`` phases are whole phrases.
+accept *sequences* of these phrases in these two phases
+(:data:`SEQUENCE_PHASES`). The ``"box"`` and ``"confirm"`` phases are whole
+phrases.
 
 >>> parse_yatzi("tre, tre, tre, cinque e sei", "dice")
 SayDice(values=(3, 3, 3, 5, 6))
@@ -93,6 +94,12 @@ class Reason(str, enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+#: Phases whose utterances are *sequences* of the listed phrases ("tre tre tre
+#: cinque sei", "tengo tre e cinque"): a recognizer/matcher must not snap them to
+#: one phrase but pass the words on (checking each against the vocabulary).
+SEQUENCE_PHASES: frozenset[Phase] = frozenset({Phase.DICE, Phase.VIRTUAL})
 
 
 # ---------------------------------------------------------------- phrase data

@@ -26,6 +26,7 @@ from grammars.intents import (
 from grammars.normalize import fold
 from grammars.phrases import Phrase
 from grammars.yatzi import (
+    SEQUENCE_PHASES,
     Phase,
     Reason,
     box_name,
@@ -357,3 +358,8 @@ def test_any_text_gives_an_intent(text: str, phase: str) -> None:
     result = parse_yatzi(text, phase)
     if isinstance(result, NotUnderstood):
         assert result.text == text and isinstance(result.reason, Reason)
+
+
+def test_sequence_phases() -> None:
+    assert SEQUENCE_PHASES == {Phase.DICE, Phase.VIRTUAL}
+    assert "dice" in SEQUENCE_PHASES and "box" not in SEQUENCE_PHASES
