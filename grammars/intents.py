@@ -120,6 +120,11 @@ class KeepAll:
 
 
 @dataclass(frozen=True)
+class ReadCard:
+    """"scheda": read the current player's free boxes and upper total."""
+
+
+@dataclass(frozen=True)
 class NotUnderstood:
     """Nothing valid now matches ``text``; ``reason`` may say why (for the host to tell)."""
 
@@ -130,6 +135,6 @@ class NotUnderstood:
 Intent = Union[
     Repeat, Standings, Help, Undo, EndGame, Yes, No,
     SayRoll, BelieveIt, DoubtIt, TakeThePenalty,
-    SayDice, ChooseBox, RollDice, KeepDice, RerollDice, KeepAll,
+    SayDice, ChooseBox, RollDice, KeepDice, RerollDice, KeepAll, ReadCard,
     NotUnderstood,
 ]

@@ -54,6 +54,7 @@ from grammars.intents import (
     KeepAll,
     KeepDice,
     NotUnderstood,
+    ReadCard,
     RerollDice,
     RollDice,
     SayDice,
@@ -150,6 +151,9 @@ ARTICLES: frozenset[str] = frozenset(
     }
 )
 
+#: Yatzi's own command in every phase: read the current player's scorecard.
+CARD_WORDS: tuple[str, ...] = ("scheda", "la mia scheda", "leggi la scheda")
+
 #: Virtual dice: whole-utterance commands.
 ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi", "lancia i dadi")
 KEEP_ALL_WORDS: tuple[str, ...] = ("tengo tutto", "basta", "tengo tutti", "mi fermo")
@@ -232,6 +236,15 @@ def _face_of_word() -> dict[str, int]:
     return {fold(word): face for face, words in FACE_WORDS.items() for word in words}
 
 
+def _card_phrase() -> Phrase:
+    return phrase(*CARD_WORDS)
+
+
+@lru_cache(maxsize=None)
+def _card_table() -> PhraseTable[Intent]:
+    return PhraseTable([(_card_phrase(), ReadCard())])
+
+
 def _box_phrases() -> tuple[Phrase, ...]:
     return tuple(_box_phrase(box) for box in BOXES)
 
@@ -272,7 +285,8 @@ def yatzi_phrases(phase: str) -> tuple[Phrase, ...]:
         own = _virtual_phrases()
     else:
         own = tuple(p for p, _ in yes_no_entries())
-    return own + tuple(p for p, _ in command_entries())
+    card = (_card_phrase(),) if ph is not Phase.CONFIRM else ()
+    return own + card + tuple(p for p, _ in command_entries())
 
 
 def yatzi_all_phrases() -> dict[str, tuple[Phrase, ...]]:
@@ -363,6 +377,8 @@ def parse_yatzi(text: str, phase: str) -> Intent:
     """
     ph = Phase(phase)
     command = command_table(yes_no=ph is Phase.CONFIRM).lookup(text)
+    if command is None and ph is not Phase.CONFIRM:
+        command = _card_table().lookup(text)
     if command is not None:
         return command
     tokens = prepare(text)

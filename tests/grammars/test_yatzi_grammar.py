@@ -15,6 +15,7 @@ from grammars.intents import (
     KeepDice,
     No,
     NotUnderstood,
+    ReadCard,
     Repeat,
     RerollDice,
     RollDice,
@@ -363,3 +364,13 @@ def test_any_text_gives_an_intent(text: str, phase: str) -> None:
 def test_sequence_phases() -> None:
     assert SEQUENCE_PHASES == {Phase.DICE, Phase.VIRTUAL}
     assert "dice" in SEQUENCE_PHASES and "box" not in SEQUENCE_PHASES
+
+
+@pytest.mark.parametrize("phase", ["dice", "box", "virtual"])
+@pytest.mark.parametrize("text", ["scheda", "Scheda!", "leggi la scheda", "ehm la mia scheda"])
+def test_scheda_reads_the_card_in_every_playing_phase(text, phase):
+    assert parse_yatzi(text, phase) == ReadCard()
+
+
+def test_scheda_is_not_an_answer_to_a_yes_no_question():
+    assert isinstance(parse_yatzi("scheda", "confirm"), NotUnderstood)
