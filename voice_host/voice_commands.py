@@ -1,0 +1,363 @@
+"""The voice tools of the command line: ``devices``, ``check``, ``say``, ``model``.
+
+``register(subparsers)`` adds them to ``voice-host``'s argparse; each parser sets
+``handler``, a function of the parsed arguments returning the exit code:
+0 fine, 1 something missing (``check``, ``model path``), 2 bad input (one line,
+no traceback). ``python -m voice_host.voice_commands ...`` runs them alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, NoReturn, TextIO
+
+from grammars.phrases import Phrase
+from voice_host import catalogue
+from voice_host.audio.errors import VoiceUnavailable
+
+EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2
+
+
+class BadInput(Exception):
+    """Bad arguments or files: one line on stderr, exit 2."""
+
+
+def register(subparsers: Any) -> None:
+    """Add the voice subcommands to ``subparsers`` (from ``add_subparsers``)."""
+    devices = subparsers.add_parser("devices", help="microfoni e uscite audio")
+    devices.set_defaults(handler=cmd_devices)
+
+    check = subparsers.add_parser("check", help="controlla modello, vocabolario, microfono e voce")
+    check.add_argument("--model", help="cartella del modello vosk")
+    check.add_argument("--rules", default="classico", help="regole di Tokio (classico, lizumo, milella)")
+    check.add_argument("--dice", type=int, default=6, help="facce dei dadi")
+    check.add_argument("--phrases", help="file JSON {fase: [[variante, ...], ...]} al posto di Tokio")
+    check.add_argument("--device", help="microfono (numero o nome)")
+    check.add_argument("--seconds", type=float, default=3.0, help="secondi di ascolto del microfono")
+    check.add_argument("--selftest", action="store_true", help="pronuncia ogni frase e la riconosce (senza audio)")
+    check.add_argument("--phase", action="append", help="solo queste fasi (per --selftest)")
+    _voice_options(check)
+    check.set_defaults(handler=cmd_check)
+
+    say = subparsers.add_parser("say", help="pronuncia un testo")
+    say.add_argument("text", nargs="+", help="il testo")
+    _voice_options(say)
+    say.set_defaults(handler=cmd_say)
+
+    model = subparsers.add_parser("model", help="il modello vocale: download o path")
+    model_sub = model.add_subparsers(dest="model_command", required=True, parser_class=type(model))
+    download = model_sub.add_parser("download", help="scarica il modello italiano")
+    download.add_argument("--dest", help="cartella di destinazione (predefinita ~/.cache/vosk)")
+    download.set_defaults(handler=cmd_model_download)
+    path = model_sub.add_parser("path", help="dove si trova il modello")
+    path.add_argument("--model", help="cartella del modello vosk")
+    path.set_defaults(handler=cmd_model_path)
+
+
+def _voice_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--voice", help="voce della sintesi (id, nome o lingua)")
+    parser.add_argument("--rate", type=int, help="velocità (parole al minuto)")
+    parser.add_argument("--volume", type=float, help="volume da 0 a 1")
+
+
+def _guarded(handler: Any) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return int(handler(args))
+        except BadInput as exc:
+            print(f"voice-host: errore: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        except VoiceUnavailable as exc:
+            print(f"voice-host: {exc}", file=sys.stderr)
+            return EXIT_MISSING
+
+    run.__doc__ = handler.__doc__
+    run.__name__ = handler.__name__
+    return run
+
+
+# ------------------------------------------------------------------ devices
+
+
+@_guarded
+def cmd_devices(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    """List input and output devices (index, name, channels, default rate)."""
+    out = out or sys.stdout
+    import sounddevice as sd
+
+    devices = sd.query_devices()
+    default_in, default_out = sd.default.device
+    for title, key, default in (("ingressi (microfoni)", "max_input_channels", default_in), ("uscite", "max_output_channels", default_out)):
+        print(f"{title}:", file=out)
+        for index, device in enumerate(devices):
+            if device[key] > 0:
+                mark = "*" if index == default else " "
+                print(f" {mark}{index:3d} {device['name']} ({device[key]} canali, {device['default_samplerate']:.0f} Hz)", file=out)
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------ check
+
+
+def tokio_phrases_for(rules: str, dice: int) -> dict[str, tuple[Phrase, ...]]:
+    """Every phase's phrases of Tokio with ``rules`` and ``dice`` (BadInput on a bad choice)."""
+    from engine.errors import BadConfiguration
+    from engine.tokio_rules import preset
+    from grammars.tokio import tokio_all_phrases
+
+    try:
+        return tokio_all_phrases(preset(rules, sides=dice))
+    except (BadConfiguration, KeyError, ValueError) as exc:
+        raise BadInput(f"regole {rules!r} con dadi da {dice}: {exc}") from None
+
+
+def load_phrases(path: str) -> dict[str, tuple[Phrase, ...]]:
+    """Phases from a JSON file ``{"phase": [["text", "variant", ...], "text", ...]}``."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            raw = json.load(handle)
+    except OSError as exc:
+        raise BadInput(f"non posso leggere {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"{path} non è JSON valido: {exc.msg} (riga {exc.lineno})") from None
+    if not isinstance(raw, dict):
+        raise BadInput(f"{path}: serve un oggetto {{fase: [frasi]}}")
+    phases: dict[str, tuple[Phrase, ...]] = {}
+    for phase, items in raw.items():
+        phrases = []
+        for item in items if isinstance(items, list) else [None]:
+            forms = [item] if isinstance(item, str) else item
+            if not isinstance(forms, list) or not forms or not all(isinstance(f, str) and f.strip() for f in forms):
+                raise BadInput(f"{path}: fase {phase!r}: ogni frase è un testo o una lista di testi")
+            phrases.append(Phrase.of(*forms))
+        phases[str(phase)] = tuple(phrases)
+    return phases
+
+
+def mic_level(device: int | str | None, seconds: float) -> float:
+    """Peak level in dBFS of ``seconds`` of microphone audio (raises VoiceUnavailable)."""
+    import numpy as np
+
+    from voice_host.audio.mic import MicSource
+
+    source = MicSource(device=device)
+    peak = 0
+    try:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            chunk = source.read()
+            if chunk is None:
+                break
+            samples = np.frombuffer(chunk.data, dtype="<i2")
+            if samples.size:
+                peak = max(peak, int(np.abs(samples.astype(np.int32)).max()))
+    finally:
+        source.close()
+    return 20 * math.log10(max(peak, 1) / 32768)
+
+
+@_guarded
+def cmd_check(args: argparse.Namespace) -> int:
+    """Check the model, vocabulary per phase, microphone and voice; or run the self-test."""
+    if args.seconds < 0:
+        raise BadInput("--seconds non può essere negativo")
+    phrases = load_phrases(args.phrases) if args.phrases else tokio_phrases_for(args.rules, args.dice)
+    return run_check(
+        args.model,
+        phrases,
+        device=args.device,
+        seconds=args.seconds,
+        selftest=args.selftest,
+        phases=args.phase,
+        voice=args.voice,
+        rate=args.rate,
+        volume=args.volume,
+    )
+
+
+def run_check(
+    model_path: str | None,
+    all_phrases: Mapping[str, Sequence[Phrase]],
+    *,
+    device: int | str | None = None,
+    seconds: float = 3.0,
+    selftest: bool = False,
+    phases: Sequence[str] | None = None,
+    voice: str | None = None,
+    rate: int | None = None,
+    volume: float | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """The body of ``voice-host check``; returns 0 when everything needed is there, else 1."""
+    from voice_host.audio.model_store import find_model
+    from voice_host.audio.recognizer import load_model, vocabulary_of
+
+    out = out or sys.stdout
+    ok = True
+    try:
+        path = find_model(model_path)
+    except VoiceUnavailable as exc:
+        print(f"{catalogue.voice_check_model(None)} ({exc})", file=out)
+        path = None
+    if path is None:
+        print(catalogue.voice_check_model(None), file=out)
+        ok = False
+        model = vocabulary = None
+    else:
+        print(catalogue.voice_check_model(str(path)), file=out)
+        model = load_model(str(path))
+        vocabulary = vocabulary_of(model, path.name)
+        for phase, phrases in all_phrases.items():
+            coverage = vocabulary.coverage(phase, phrases)
+            missing = [p.text for p in coverage.missing]
+            ok = ok and not missing
+            print(catalogue.voice_check_phase(phase, coverage.covered, len(phrases), missing), file=out)
+    speaker = _open_check_speaker(voice, rate, volume, out)
+    if speaker is None:
+        ok = False
+    if selftest:
+        if model is None or vocabulary is None or speaker is None:
+            print(catalogue.voice_check_result(False), file=out)
+            return EXIT_MISSING
+        right, total = run_selftest(model, vocabulary, speaker, all_phrases, phases=phases, out=out)
+        print(catalogue.voice_selftest_total(right, total), file=out)
+        speaker.close()
+        return EXIT_OK if ok and total and right == total else EXIT_MISSING
+    if seconds > 0:
+        try:
+            level = mic_level(device, seconds)
+            print(catalogue.voice_check_mic(level, level > -50.0), file=out)
+        except VoiceUnavailable as exc:
+            print(catalogue.voice_check_mic(None, False, str(exc)), file=out)
+            ok = False
+    if speaker is not None:
+        speaker.close()
+    print(catalogue.voice_check_result(ok), file=out)
+    return EXIT_OK if ok else EXIT_MISSING
+
+
+def _open_check_speaker(voice: str | None, rate: int | None, volume: float | None, out: TextIO) -> Any:
+    from voice_host.audio.tts import Pyttsx3Speaker, TtsUnavailable
+
+    try:
+        speaker = Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, warn=out)
+    except TtsUnavailable as exc:
+        print(catalogue.voice_check_speaker(None, True) + f" ({exc})", file=out)
+        return None
+    chosen = speaker.engine.voice
+    print(catalogue.voice_check_speaker(f"{chosen.id} ({chosen.name})" if chosen else None, speaker.printing), file=out)
+    return speaker
+
+
+def run_selftest(
+    model: Any,
+    vocabulary: Any,
+    speaker: Any,
+    all_phrases: Mapping[str, Sequence[Phrase]],
+    *,
+    phases: Sequence[str] | None = None,
+    out: TextIO | None = None,
+) -> tuple[int, int]:
+    """Synthesize every phrase, feed it (resampled to 16 kHz) to the listener; (right, total)."""
+    from voice_host.audio.recognizer import VoskListener
+    from voice_host.audio.sources import BufferSource
+    from voice_host.audio.wav import resample
+    from voice_host.ports import ListenRequest
+
+    out = out or sys.stdout
+    silence = bytes(2 * 16000 // 2)  # 0.5 s
+    right = total = 0
+    for phase, phrases in all_phrases.items():
+        if phases and phase not in phases:
+            continue
+        request = ListenRequest(phase, tuple(phrases))
+        for phrase in phrases:
+            clip = resample(speaker.synthesize(phrase.text), 16000)
+            source = BufferSource(silence + clip.to_bytes() + silence + silence)
+            listener = VoskListener(model, vocabulary, source)
+            heard = listener.listen(request)
+            if heard is None and listener.last is not None:
+                heard_text = f"[{listener.last.match.heard}: {listener.last.match.reason}]"
+            else:
+                heard_text = heard or "[niente]"
+            total += 1
+            right += heard == phrase.text
+            print(catalogue.voice_selftest_line(phrase.text, heard_text, heard == phrase.text), file=out)
+    return right, total
+
+
+# ------------------------------------------------------------------ say, model
+
+
+@_guarded
+def cmd_say(args: argparse.Namespace) -> int:
+    """Say the text with the local voice; return when it has been played."""
+    from voice_host.audio.factory import open_speaker
+
+    text = " ".join(args.text).strip()
+    if not text:
+        raise BadInput("niente da dire")
+    if args.volume is not None and not 0.0 <= args.volume <= 1.0:
+        raise BadInput("--volume va da 0 a 1")
+    speaker = open_speaker("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
+    try:
+        speaker.say(text)
+    finally:
+        speaker.close()
+    return EXIT_OK
+
+
+@_guarded
+def cmd_model_download(args: argparse.Namespace) -> int:
+    """Download the Italian model (progress bar) unless it is already here."""
+    from pathlib import Path
+
+    from voice_host.audio.model_store import MODEL_NAME, default_download_dir, download_model, find_model
+
+    dest = Path(args.dest).expanduser() if args.dest else None
+    found = find_model(None) if dest is None else None
+    if found is not None:
+        print(found)
+        return EXIT_OK
+    folder = dest or default_download_dir()
+    print(catalogue.voice_model_downloading(MODEL_NAME, str(folder)), file=sys.stderr, flush=True)
+    print(download_model(folder))
+    return EXIT_OK
+
+
+@_guarded
+def cmd_model_path(args: argparse.Namespace) -> int:
+    """Print the model folder that would be used; exit 1 when there is none."""
+    from voice_host.audio.model_store import MODEL_NAME, find_model, search_dirs
+
+    found = find_model(args.model)
+    if found is None:
+        print(catalogue.voice_model_missing(MODEL_NAME, [str(d) for d in search_dirs()]), file=sys.stderr)
+        return EXIT_MISSING
+    print(found)
+    return EXIT_OK
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (exit 2), for running this module alone."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"voice-host: errore: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m voice_host.voice_commands ...``: the voice tools without the game CLI."""
+    parser = _Parser(prog="voice-host")
+    register(parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
+    args = parser.parse_args(argv)
+    return int(args.handler(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
