@@ -108,7 +108,9 @@ class TokioGame:
         self._ranking = rules.ranking
         self._dice = rules.dice
         self._top = self._ranking.top
-        self._every_roll = self._ranking.ordered()
+        every_roll = self._ranking.ordered()
+        self._claims = tuple(Claim(roll) for roll in every_roll)  # actions are frozen: share them
+        self._reveals = tuple(Reveal(roll) for roll in every_roll)
         self._names = names
         order = names if rules.direction is Direction.CLOCKWISE else tuple(reversed(names))
         self._order = order
@@ -213,14 +215,14 @@ class TokioGame:
     def legal_actions(self) -> list[Action]:
         """Every action legal now (lower claims included: they are legal, with a penalty)."""
         if self._phase is Phase.CLAIM:
-            return [Claim(roll) for roll in self._every_roll]
+            return list(self._claims)
         if self._phase is Phase.RESPONSE:
             answers: list[Action] = [Believe(), Doubt()]
             if self.can_take_penalty:
                 answers.append(TakePenalty())
             return answers
         if self._phase is Phase.REVEAL:
-            return [Reveal(roll) for roll in self._every_roll]
+            return list(self._reveals)
         return []
 
     # ------------------------------------------------------------ applying actions
