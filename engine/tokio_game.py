@@ -12,6 +12,16 @@ state machine:
 
 The game never does I/O, never reads a clock and never rolls dice: the host tells it
 what was claimed and what a lifted cup showed.
+
+Readings where RULES.md leaves a corner open (each follows from its wording):
+
+* a claim of the top roll counts as "declared" for doubling even when it is itself a
+  lower claim (Milella: Tokio 3-1 claimed over a believed Pechino 2-1);
+* taking the penalty (classico's third answer) restarts with the taker whatever
+  ``next_opener`` says, as RULES.md 1.3 states; if the taker is out, the next player;
+* Lizumo's answers to a top claim apply to whoever receives it, so in a duel played
+  with ``TokioResponse.LIZUMO`` an opener who believes a top reply loses a life
+  rather than losing the duel.
 """
 
 from __future__ import annotations
@@ -93,6 +103,8 @@ class TokioGame:
     """
 
     def __init__(self, rules: TokioRules, players: Sequence[str], first: str | None = None) -> None:
+        if isinstance(players, str):
+            raise BadConfiguration("players must be a sequence of names, not one string")
         names = tuple(players)
         if len(names) < 2:
             raise BadConfiguration(f"Tokio needs at least 2 players, not {len(names)}")
@@ -269,7 +281,7 @@ class TokioGame:
         claim = self._standing_claim()
         believer, claimant = self._receiver_of(self._hand), self._hand
         events: list[Event] = [Believed(believer, claimant, claim)]
-        if self._lizumo_top():
+        if self._lizumo_top():  # accepted without looking: the round ends at once
             return events + self._penalise(believer, PenaltyReason.ACCEPTED_TOKIO)
         if self._opponent is not None and believer == self._opener:
             # Duel: the opener believed the reply; the replier won and duels the next player.

@@ -132,6 +132,11 @@ def test_bad_configuration(players: tuple[str, ...], first: str | None) -> None:
         TokioGame(preset("classico"), players, first=first)
 
 
+def test_one_string_is_not_a_list_of_players() -> None:
+    with pytest.raises(BadConfiguration):
+        TokioGame(preset("classico"), "AB")
+
+
 def test_class_docstring_example() -> None:
     result = doctest.testmod(engine.tokio_game, verbose=False)
     assert result.attempted > 0 and result.failed == 0
@@ -377,6 +382,17 @@ def test_lizumo_with_doubling_does_not_double_its_tokio_amounts() -> None:
     assert play(g, claim("21"), BELIEVE)[1] == Penalised(C, 1, ACCEPTED, 1, 9, False)
 
 
+def test_lizumo_tokio_in_a_duel_ends_it_with_a_life() -> None:
+    rules = replace(preset("milella"), ranking_kind=preset("lizumo").ranking_kind, tokio_response=TokioResponse.LIZUMO)
+    g = game(rules, (A, B, C))
+    # Classic d6 ranking, duel flow: Bruno answers Anna's 65 with Tokio; Anna accepts it without looking.
+    assert play(g, claim("65"), BELIEVE, claim("21"), BELIEVE) == [
+        Believed(A, B, r("21")),
+        Penalised(A, 1, ACCEPTED, 1, 7, False),
+        RoundStarted(A, B),
+    ]
+
+
 def test_lizumo_elimination_by_lives() -> None:
     g = game("lizumo", players=(A, B))
     play(g, claim("21"), DOUBT, reveal("21"))  # Bruno 2 of 3, opens
@@ -534,6 +550,17 @@ def test_milella_after_pechino_only_tokio_is_lower() -> None:
     play(g, claim("21"), BELIEVE)
     assert g.is_lower(r("31"))
     assert not any(g.is_lower(x) for x in g.rules.dice.all_rolls() if x != r("31"))
+
+
+def test_milella_tokio_over_pechino_is_lower_and_doubled() -> None:
+    g = game("milella", P4)
+    play(g, claim("21"), BELIEVE)
+    # Tokio does not beat Pechino: claiming it now is lower; Tokio was declared, so doubled.
+    assert play(g, claim("31")) == [
+        Claimed(B, r("31"), r("21"), True),
+        Penalised(B, 2, LOWER, 2, 6, True),
+        RoundStarted(B, C),
+    ]
 
 
 def test_milella_duel_won_resets_doubling() -> None:
