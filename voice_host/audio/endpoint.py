@@ -36,14 +36,18 @@ class EnergyTracker:
 
     The floor is a low percentile of the RMS of the last ``window`` chunks, so it
     follows steady noise (a fan, a pub's hum) within a couple of seconds. A chunk
-    is loud when it is above ``ratio`` times the floor and above ``min_rms``.
+    is loud when it is above ``ratio`` times the floor and above ``min_rms``; it
+    is *voiced* when loud and not spectrally flat (hiss, fans, white noise).
 
     >>> t = EnergyTracker()
     >>> t.feed(b"\\x00\\x00" * 800), t.feed(np.full(800, 3000, "<i2").tobytes())
     (False, True)
     """
 
-    def __init__(self, *, window: int = 40, percentile: float = 20.0, ratio: float = 2.5, min_rms: float = 150.0) -> None:
+    def __init__(
+        self, *, window: int = 40, percentile: float = 20.0, ratio: float = 2.5, min_rms: float = 150.0, max_flatness: float = 0.45
+    ) -> None:
+        self._max_flatness = max_flatness
         self._levels: deque[float] = deque(maxlen=window)
         self._percentile = percentile
         self._ratio = ratio
@@ -57,10 +61,19 @@ class EnergyTracker:
         return max(self._min_rms, floor * self._ratio)
 
     def feed(self, chunk: bytes) -> bool:
-        """Record one chunk; True when it is loud (likely speech) relative to the floor."""
+        """Record one chunk; True when it is voiced: loud relative to the floor and not flat noise."""
         level = rms(chunk)
         self._levels.append(level)
-        return level > self.threshold()
+        return level > self.threshold() and spectral_flatness(chunk) < self._max_flatness
+
+
+def spectral_flatness(chunk: bytes) -> float:
+    """Geometric over arithmetic mean of the power spectrum: ~0.55 for white noise, <0.35 for voice."""
+    samples = np.frombuffer(chunk, dtype="<i2").astype(np.float64)
+    if samples.size < 16:
+        return 1.0
+    power = np.abs(np.fft.rfft(samples * np.hanning(samples.size))) ** 2 + 1e-9
+    return float(np.exp(np.mean(np.log(power))) / np.mean(power))
 
 
 def final_variants(variants: Iterable[tuple[str, ...]]) -> frozenset[tuple[str, ...]]:
@@ -91,7 +104,8 @@ class EarlyEndpointer:
         stable_s: float = DEFAULT_STABLE_S,
         quiet_rms: float = 300.0,
     ) -> None:
-        self._finals = final_variants(variants)
+        self._all = frozenset(variants)
+        self._finals = final_variants(self._all)
         self._bytes_per_s = 2.0 * sample_rate
         self._hold_s = hold_s
         self._stable_s = stable_s
@@ -107,6 +121,11 @@ class EarlyEndpointer:
     def is_complete(self, text: str) -> bool:
         """True when ``text`` is a valid variant that no longer variant extends."""
         return tuple(w for w in words(text) if w != UNK) in self._finals and UNK not in words(text)
+
+    def is_extendable(self, text: str) -> bool:
+        """True when some longer valid variant starts with the words of ``text``."""
+        current = tuple(w for w in words(text) if w != UNK)
+        return bool(current) and any(len(v) > len(current) and v[: len(current)] == current for v in self._all)
 
     def update(self, chunk: bytes, partial: str, *, quiet_level: float | None = None) -> bool:
         """Account for ``chunk``; True when the utterance should be finalized now.
@@ -124,4 +143,4 @@ class EarlyEndpointer:
         self._quiet = self._quiet + seconds if rms(chunk) <= threshold else 0.0
         if not current or not self.is_complete(partial):
             return False
-        return self._quiet >= self._hold_s or self._stable >= self._stable_s
+        return self._quiet >= self._hold_s - 1e-6 or self._stable >= self._stable_s - 1e-6

