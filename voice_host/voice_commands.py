@@ -269,8 +269,10 @@ def run_selftest(
     from voice_host.audio.wav import resample
     from voice_host.ports import ListenRequest
 
+    import numpy as np
+
     out = out or sys.stdout
-    silence = bytes(2 * 16000 // 2)  # 0.5 s
+    rng = np.random.default_rng(0)
     right = total = 0
     for phase, phrases in all_phrases.items():
         if phases and phase not in phases:
@@ -278,7 +280,10 @@ def run_selftest(
         request = ListenRequest(phase, tuple(phrases))
         for phrase in phrases:
             clip = resample(speaker.synthesize(phrase.text), 16000)
-            source = BufferSource(silence + clip.to_bytes() + silence + silence)
+            audio = np.concatenate([np.zeros(8000), clip.samples, np.zeros(16000)])
+            # A real microphone is never digital zero: add a -70 dBFS noise floor.
+            audio = audio + rng.normal(0.0, 10.0, audio.size)
+            source = BufferSource(np.clip(audio, -32768, 32767).astype("<i2").tobytes())
             listener = VoskListener(model, vocabulary, source)
             heard = listener.listen(request)
             if heard is None and listener.last is not None:
