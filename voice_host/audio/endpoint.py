@@ -122,6 +122,11 @@ class EarlyEndpointer:
         """True when ``text`` is a valid variant that no longer variant extends."""
         return tuple(w for w in words(text) if w != UNK) in self._finals and UNK not in words(text)
 
+    @property
+    def quiet_s(self) -> float:
+        """Seconds of quiet audio since the last loud chunk of the current utterance."""
+        return self._quiet
+
     def is_extendable(self, text: str) -> bool:
         """True when some longer valid variant starts with the words of ``text``."""
         current = tuple(w for w in words(text) if w != UNK)

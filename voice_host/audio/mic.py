@@ -74,7 +74,7 @@ class MicSource:
         if self._gate is not None and not self._gate.hears(captured_at):
             self.dropped += 1
             return
-        self._queue.put(AudioChunk(bytes(indata), captured_at))
+        self._queue.put(AudioChunk(bytes(indata), captured_at, now))
 
     def read(self) -> AudioChunk | None:
         """The next chunk, blocking; None once the source is closed."""

@@ -28,7 +28,8 @@ from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
 from voice_host.ports import ListenRequest
 
-#: Quiet audio to wait after an early final that a longer phrase extends (vosk's own rule).
+#: Quiet audio (counted from the end of speech) before answering with an early final
+#: that a longer phrase extends: vosk's own rule2 trailing silence.
 PENDING_S = 0.5
 
 
@@ -184,7 +185,7 @@ class VoskListener:
             elif early and decoder.endpointer.is_extendable(text):
                 # vosk's partial looked complete but its final is a prefix ("sessanta" of
                 # "sessanta due"): wait as long as vosk would have before answering.
-                pending, pending_s = text, 0.0
+                pending, pending_s = text, decoder.endpointer.quiet_s
                 continue
             utterance = Utterance(request.phase, decoder.matcher.match(text), early, time.monotonic(), self._voiced)
             self._voiced = False

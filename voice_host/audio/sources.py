@@ -13,10 +13,15 @@ from typing import Protocol
 
 @dataclass(frozen=True)
 class AudioChunk:
-    """Raw int16 little-endian mono audio and the monotonic time its first sample was captured."""
+    """Raw int16 little-endian mono audio, when its first sample was captured and when it arrived.
+
+    Both are monotonic seconds; ``arrived_at`` is when the driver handed the block
+    over (0.0 when unknown).
+    """
 
     data: bytes
     captured_at: float
+    arrived_at: float = 0.0
 
 
 class AudioSource(Protocol):
