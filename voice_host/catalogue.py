@@ -449,3 +449,159 @@ def voice_selftest_total(right: int, total: int) -> str:
     """`check --selftest`: the accuracy line."""
     percent = 100.0 * right / total if total else 0.0
     return f"riconosciute {right}/{total} ({percent:.0f}%)"
+
+
+# --------------------------------------------------------------- yatzi
+
+
+def yatzi_opening(players: Sequence[str], virtual: bool) -> str:
+    """Presents a Yatzi game."""
+    dice = "i dadi li tiro io" if virtual else "tirate i vostri dadi e ditemi i valori"
+    return f"Si gioca a Yatzi: {join_names(players)}. Tredici turni a testa; {dice}."
+
+
+def yatzi_turn(player: str, turn: int, turns: int) -> str:
+    """A player's turn starts."""
+    return f"Turno {turn} di {turns}: gioca {player}."
+
+
+def ask_physical_dice(player: str) -> str:
+    """Physical dice: the player rolls (up to three times) and says the five final values."""
+    return f"{player}, tira i dadi e di' i cinque valori."
+
+
+def ask_virtual_roll(player: str) -> str:
+    """Virtual dice: the player asks for the first roll."""
+    return f"{player}, di' tira."
+
+
+def ask_box(player: str, dice: str) -> str:
+    """The dice are final: which box?"""
+    return f"{player}, con {dice}: dove segni?"
+
+
+def ask_keep_or_box(player: str, dice: str, rolls_left: int) -> str:
+    """Virtual dice with rolls left: keep, reroll or score."""
+    rolls = "resta un tiro" if rolls_left == 1 else f"restano {rolls_left} tiri"
+    return f"{player}, hai {dice}; {rolls}. Tieni, ritiri o segni?"
+
+
+def scored(player: str, points: int, box: str, total: int) -> str:
+    """Points written in a box."""
+    return f"{player} segna {points} in {box}: totale {total}."
+
+
+def bonus_earned(player: str, bonus: int, total: int) -> str:
+    """The upper bonus."""
+    return f"Bonus di {bonus} per {player}: totale {total}."
+
+
+def yatzi_tie(names: Sequence[str], total: int) -> str:
+    """The game ends in a tie at the top."""
+    return f"Pareggio tra {join_names(names)} con {total} punti."
+
+
+def yatzi_winner(name: str, total: int) -> str:
+    """The game has a winner."""
+    return f"{name} vince la partita con {total} punti!"
+
+
+def yatzi_entry(player: str, total: int) -> str:
+    """One player's entry in the standings."""
+    return f"{player} {total}"
+
+
+def box_taken(box: str) -> str:
+    """A box already filled."""
+    return capitalized(f"{box} è già segnata: scegline un'altra.")
+
+
+def confirm_zero(box: str, best: str, points: int) -> str:
+    """A zero where another free box scores more: confirm first."""
+    return capitalized(f"{box} vale zero con questi dadi, {best} vale {points}. Segni zero? Sì o no?")
+
+
+def choose_again() -> str:
+    """Said when a zero is not confirmed."""
+    return "Va bene, scegli la casella."
+
+
+def no_rolls_left() -> str:
+    """Virtual dice: the three rolls are used."""
+    return "I tiri sono finiti: scegli la casella."
+
+
+def roll_first() -> str:
+    """A box or a keep before the first roll."""
+    return "Prima tira i dadi."
+
+
+def not_on_table(dice: str) -> str:
+    """Keep/reroll of dice that are not on the table."""
+    return f"Sul tavolo non ci sono {dice}."
+
+
+def dice_are_physical() -> str:
+    """Virtual commands with physical dice."""
+    return "I dadi sono vostri: di' i cinque valori."
+
+
+def say_five_dice() -> str:
+    """Reason: a dictation with the wrong number of dice."""
+    return "servono cinque dadi, per esempio tre tre tre cinque sei"
+
+
+def card(player: str, free: str, upper: int, threshold: int) -> str:
+    """The current player's free boxes and upper total."""
+    return f"Scheda di {player}: libere {free}. Parte alta {upper} su {threshold}."
+
+
+def card_full(player: str, upper: int) -> str:
+    """A player with no free box."""
+    return f"Scheda di {player}: tutta segnata. Parte alta {upper}."
+
+
+def help_dice() -> str:
+    """What can be said when telling physical dice."""
+    return f"Di' i cinque dadi, per esempio tre tre tre cinque sei. Oppure: scheda, {common_commands()}."
+
+
+def help_box() -> str:
+    """What can be said when choosing a box."""
+    return (
+        "Di' la casella: assi, due, tre, quattro, cinque, sei, tris, poker, full, "
+        f"scala minima, scala massima, yatzi, chance. Oppure: scheda, {common_commands()}."
+    )
+
+
+def help_virtual() -> str:
+    """What can be said with virtual dice."""
+    return (
+        "Puoi dire tira, tengo con i dadi da tenere, ritira con i dadi da ritirare, "
+        f"basta, oppure la casella. Oppure: scheda, {common_commands()}."
+    )
+
+
+def undo_dice(player: str, dice: str) -> str:
+    """Names undone dice."""
+    return f"i dadi di {player}, {dice}."
+
+
+def undo_score(player: str, box: str) -> str:
+    """Names an undone score."""
+    return f"{player} segna in {box}."
+
+
+def expected_dice() -> str:
+    """Reason when physical dice were expected."""
+    return "di' i cinque dadi"
+
+
+def expected_box() -> str:
+    """Reason when a box was expected."""
+    return "di' la casella"
+
+
+def expected_virtual() -> str:
+    """Reason when a virtual-dice command was expected."""
+    return "di' tira, tengo, ritira o la casella"

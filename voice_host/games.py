@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 from typing import Any, Callable
 
 from engine.errors import BadConfiguration
@@ -58,8 +59,31 @@ def tokio_dialog(config: dict[str, Any]) -> GameDialog:
         raise ConfigError(str(exc)) from None
 
 
+def yatzi_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The journaled configuration of a Yatzi game from command-line options."""
+    players = _players(args.players)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    config = {"players": players, "first": _first(args, players), "virtual": bool(args.virtual_dice), "seed": seed}
+    yatzi_dialog(config)
+    return config
+
+
+def yatzi_dialog(config: dict[str, Any]) -> GameDialog:
+    """A new Yatzi dialog for ``config``."""
+    from voice_host.yatzi_dialog import YatziDialog
+
+    try:
+        return YatziDialog(
+            config["players"], virtual=bool(config.get("virtual")), seed=int(config.get("seed", 0)),
+            first=config.get("first"),
+        )
+    except BadConfiguration as exc:
+        raise ConfigError(str(exc)) from None
+
+
 GAMES: dict[str, tuple[Callable[[argparse.Namespace], dict[str, Any]], Callable[[dict[str, Any]], GameDialog]]] = {
     "tokio": (tokio_config, tokio_dialog),
+    "yatzi": (yatzi_config, yatzi_dialog),
 }
 
 

@@ -49,3 +49,4 @@ def voice_host(tmp_path: Path):  # type: ignore[no-untyped-def]
         return Run(proc, path if extra else None)
 
     return run
+

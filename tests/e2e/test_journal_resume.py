@@ -4,49 +4,24 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import signal
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
+from interactive import start_interactive, wait_for
+
 GAMES = Path(__file__).parent / "games"
-REPO = Path(__file__).resolve().parents[2]
-
-
-def _start(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], "queue.Queue[str]"]:
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.Popen([sys.executable, "-m", "voice_host", *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd)
-    lines: "queue.Queue[str]" = queue.Queue()
-
-    def pump() -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.put(line.rstrip("\n"))
-
-    threading.Thread(target=pump, daemon=True).start()
-    return proc, lines
-
-
-def _wait_for(lines: "queue.Queue[str]", text: str) -> None:
-    while True:
-        line = lines.get(timeout=30)
-        if text in line:
-            return
 
 
 def test_sigkill_then_resume_loses_nothing(tmp_path, voice_host):
     journal = tmp_path / "game.jsonl"
-    proc, lines = _start(["play", "--game", "tokio", "--players", "Anna,Bruno", "--dice", "8", "--limit", "2",
+    proc, lines = start_interactive(["play", "--game", "tokio", "--players", "Anna,Bruno", "--dice", "8", "--limit", "2",
                           "--input", "keyboard", "--tts", "print", "--journal", str(journal)], tmp_path)
     assert proc.stdin is not None
     for utterance in ["ottantasette", "ci credo", "coppia di otto", "dubito", "otto e sette"]:
         proc.stdin.write(utterance + "\n")
         proc.stdin.flush()
     # the penalty has been announced, so it must be on disk already
-    _wait_for(lines, "Bruno ha una penalità su 2.")
+    wait_for(lines, "Bruno ha una penalità su 2.")
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     assert proc.returncode == -signal.SIGKILL
