@@ -86,3 +86,27 @@ def test_resume_after_sigkill_finishes_the_same_game(tmp_path, voice_host):
     run = voice_host("play", "--resume", str(journal), "--input", f"script:{rest}", "--tts", "print")
     assert run.code == 0, run.stderr
     assert run.summary is not None and run.summary["players"][0]["total"] == 283
+
+
+# Anna's thirteen turns of yatzi_solo.txt without its detours: 283 points, worked out there
+ANNA_TURNS = [
+    ("uno uno uno due tre", "assi"), ("due due due cinque cinque", "due"), ("tre tre tre tre sei", "tre"),
+    ("quattro quattro quattro uno due", "quattro"), ("cinque cinque cinque sei sei", "cinque"),
+    ("sei sei sei uno uno", "sei"), ("due due cinque cinque cinque", "tris"), ("tre tre tre tre due", "poker"),
+    ("due due tre tre tre", "full"), ("quattro cinque sei uno tre", "scala minima"),
+    ("uno due tre quattro cinque", "scala massima"), ("sei sei sei sei sei", "yatzi"),
+    ("uno due due quattro sei", "chance"),
+]
+
+
+def test_six_players_who_roll_alike_tie_and_nobody_wins(voice_host, tmp_path):
+    players = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
+    script = tmp_path / "six.txt"
+    script.write_text("".join(f"{dice}\n{box}\n" for dice, box in ANNA_TURNS for _ in players), encoding="utf-8")
+    run = voice_host("play", "--game", "yatzi", "--players", ",".join(players), "--tts", "print",
+                     "--input", f"script:{script}")
+    assert run.code == 0, run.stderr
+    assert run.summary is not None and run.summary["finished"] is True
+    assert run.summary["winner"] is None
+    assert [(p["name"], p["total"]) for p in run.summary["players"]] == [(name, 283) for name in players]
+    assert "Pareggio tra Anna, Bruno, Carla, Dario, Elena e Franco con 283 punti." in run.stdout
