@@ -237,8 +237,7 @@ def open_listener(args: argparse.Namespace, game: str, config: dict[str, Any], s
 
 def all_phrases(game: str, config: dict[str, Any]) -> dict[str, Any]:
     """Every phrase of every phase of ``game``, for the recognizer's vocabulary check."""
-    dialog: Any = dialog_factory(game, config)()
-    return dict(dialog.all_phrases())
+    return dict(dialog_factory(game, config)().all_phrases())
 
 
 def _fall_back(speaker: Speaker, reason: str) -> None:

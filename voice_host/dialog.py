@@ -65,6 +65,10 @@ class GameDialog(Protocol):
         """Every phrase valid in ``phase`` now, commands included."""
         ...
 
+    def all_phrases(self) -> dict[str, tuple[Phrase, ...]]:
+        """Every phase's phrases, for the recognizer's vocabulary check at start-up."""
+        ...
+
     def parse(self, text: str, phase: str) -> Intent:
         """What ``text`` means in ``phase``; NotUnderstood when nothing valid matches."""
         ...
