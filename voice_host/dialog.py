@@ -65,6 +65,10 @@ class GameDialog(Protocol):
         """Every phrase valid in ``phase`` now, commands included."""
         ...
 
+    def takes_sequences(self, phase: str) -> bool:
+        """True when one utterance of ``phase`` may chain one-word phrases (dice said one by one)."""
+        ...
+
     def all_phrases(self) -> dict[str, tuple[Phrase, ...]]:
         """Every phase's phrases, for the recognizer's vocabulary check at start-up."""
         ...

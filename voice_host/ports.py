@@ -22,6 +22,10 @@ class ListenRequest:
 
     phase: str
     phrases: tuple[Phrase, ...]
+    sequence: bool = False
+    """True when an utterance may chain several one-word phrases (Yatzi's dice said
+    one by one: "tre tre tre cinque sei"); the speech adapter then accepts any
+    sequence of them and does not end the utterance early after one word."""
 
 
 class Listener(Protocol):

@@ -73,7 +73,8 @@ class Session:
         while not self.dialog.is_over():
             phase = CONFIRM_PHASE if self._pending else self.dialog.phase()
             self._speaker.say(self._question())
-            text = self._listener.listen(ListenRequest(phase, self.dialog.phrases(phase)))
+            request = ListenRequest(phase, self.dialog.phrases(phase), self.dialog.takes_sequences(phase))
+            text = self._listener.listen(request)
             if text is None:
                 return Outcome.INPUT_ENDED
             if self._handle(self.dialog.parse(text, phase)):

@@ -73,6 +73,10 @@ class TokioDialog:
         """Phrases valid in ``phase`` now."""
         return tokio_phrases(phase, self.rules, can_take_penalty=self.engine.can_take_penalty)
 
+    def takes_sequences(self, phase: str) -> bool:
+        """Every Tokio phrase is said whole (dice by dice are phrases of their own)."""
+        return False
+
     def all_phrases(self) -> dict[str, tuple[Phrase, ...]]:
         """Every phase's phrases, for the recognizer's vocabulary check at start-up."""
         return tokio_all_phrases(self.rules)

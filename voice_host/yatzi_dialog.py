@@ -86,6 +86,10 @@ class YatziDialog:
         merged: dict[str, Phrase] = {p.text: p for p in yatzi_phrases("virtual") + yatzi_phrases("box")}
         return tuple(merged.values())
 
+    def takes_sequences(self, phase: str) -> bool:
+        """Dice are dictated one by one in the dice phase and after tengo/ritira."""
+        return phase in ("dice", "virtual", CHOOSE)
+
     def all_phrases(self) -> dict[str, tuple[Phrase, ...]]:
         """Every phase's phrases, for the recognizer's vocabulary check."""
         return yatzi_all_phrases()

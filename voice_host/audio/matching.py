@@ -71,6 +71,23 @@ class PhraseMatcher:
                     self._variants.append((key, phrase))
                     self._exact.setdefault(key, phrase)
 
+    def match_sequence(self, text: str) -> Match:
+        """``text`` as a chain of one-word phrases ("tre tre cinque"), each matched exactly.
+
+        Used where phrases may follow each other in one utterance; a whole phrase
+        (a command) still wins when ``text`` is one. Returns a match whose phrase
+        text joins the canonical texts of the words, or a rejection.
+        """
+        whole = self.match(text)
+        if whole.phrase is not None or whole.reason == "silence":
+            return whole
+        heard = [word for word in words(text) if word != UNK]
+        canonical = [self._exact.get((word,)) for word in heard]
+        if not heard or any(phrase is None for phrase in canonical):
+            return whole
+        joined = " ".join(phrase.text for phrase in canonical if phrase is not None)
+        return Match(text, Phrase.of(joined), 0, "sequence")
+
     def match(self, text: str) -> Match:
         """The phrase ``text`` most plausibly is, or a rejection."""
         heard = words(text)

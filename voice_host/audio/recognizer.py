@@ -86,6 +86,7 @@ class VoskListener:
         self._source = source
         self._gate = gate
         self._early = early_endpoint
+        self._sequence = False
         self._cache: OrderedDict[tuple[str, ...], _PhaseDecoder] = OrderedDict()
         self._cache_size = cache_size
         self._current: _PhaseDecoder | None = None
@@ -151,6 +152,7 @@ class VoskListener:
     def listen(self, request: ListenRequest) -> str | None:
         """Block until a valid phrase is heard; return its canonical text, or None when audio ends."""
         self._sync_with_gate()
+        self._sequence = request.sequence
         decoder = self._decoder(request.phrases)
         if decoder is not self._current:
             # Phase switch between utterances: the new recognizer starts clean.
@@ -187,7 +189,8 @@ class VoskListener:
                 # "sessanta due"): wait as long as vosk would have before answering.
                 pending, pending_s = text, decoder.endpointer.quiet_s
                 continue
-            utterance = Utterance(request.phase, decoder.matcher.match(text), early, time.monotonic(), self._voiced)
+            match = decoder.matcher.match_sequence(text) if request.sequence else decoder.matcher.match(text)
+            utterance = Utterance(request.phase, match, early, time.monotonic(), self._voiced)
             self._voiced = False
             decoder.endpointer.reset()
             self.last = utterance
@@ -203,7 +206,7 @@ class VoskListener:
         recognizer = decoder.recognizer
         if recognizer.AcceptWaveform(data):
             return json.loads(recognizer.Result()).get("text", ""), False, ""
-        if not self._early:
+        if not self._early or self._sequence:  # a dictation must not end after its first word
             return None, False, ""
         partial = json.loads(recognizer.PartialResult()).get("partial", "")
         if partial and decoder.endpointer.update(data, partial, quiet_level=self._energy.threshold()):

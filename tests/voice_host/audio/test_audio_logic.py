@@ -139,3 +139,12 @@ def test_resample_keeps_duration_and_a_tone() -> None:
     spectrum = np.abs(np.fft.rfft(out.samples.astype(float)))
     assert abs(np.argmax(spectrum) - 440) <= 1
     assert 0.9 < np.std(out.samples) / np.std(tone) < 1.1
+
+
+def test_sequence_matching_joins_exact_words_and_rejects_unknown_ones() -> None:
+    seq = PhraseMatcher({Phrase.of("tre"): ("tre",), Phrase.of("uno", "asso"): ("uno", "asso"),
+                         Phrase.of("fine partita"): ("fine partita",)})
+    assert seq.match_sequence("tre asso tre").phrase == Phrase.of("tre uno tre")
+    assert seq.match_sequence("fine partita").phrase == Phrase.of("fine partita")
+    assert seq.match_sequence("tre banana").phrase is None
+    assert seq.match_sequence("").reason == "silence"

@@ -158,3 +158,24 @@ def test_a_phrase_that_a_longer_one_extends_is_not_finalized_early(ko_model: Any
     assert not seen[-1].early  # "다시 시작" could still follow: wait for vosk
     assert listen.listen(A) == "다시 시작"
     assert seen[-1].early
+
+
+SEQUENCE = ListenRequest("seq", tuple(Phrase.of(t) for t in ["여덟", "물", "삼", "다시 시작"]), sequence=True)
+
+
+def test_a_sequence_phase_accepts_one_word_phrases_in_a_row(ko_model: Any) -> None:
+    # a dictation with pauses between the words, as "tre, tre, cinque" is said
+    listen, seen = listener(ko_model, utterances("여덟, 물, 여덟", "여덟 삼 여덟", "다시 시작"))
+    assert listen.listen(SEQUENCE) == "여덟 물 여덟"
+    assert not seen[-1].early  # a dictation is never cut after its first word
+    assert listen.listen(SEQUENCE) == "여덟 삼 여덟"
+    assert listen.listen(SEQUENCE) == "다시 시작"  # a whole phrase still wins
+
+
+def test_outside_a_sequence_phase_a_chain_is_cut_after_its_first_word(ko_model: Any) -> None:
+    # the control for the test above: early finalization ends "여덟 삼 여덟" at "여덟",
+    # which is right for a claim and wrong for a dictation
+    plain = ListenRequest("plain", SEQUENCE.phrases)
+    listen, seen = listener(ko_model, utterances("여덟 삼 여덟"))
+    assert listen.listen(plain) == "여덟"
+    assert seen[-1].early
