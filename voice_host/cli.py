@@ -109,11 +109,13 @@ def play(args: argparse.Namespace) -> int:
         raise UsageError(f"--input {args.input}: scegli auto, voice, keyboard o script:PERCORSO")
     game, config, actions, contents_journal = _game_from_args(args)
     script = _open_script(args)
-    journal = contents_journal or _create_journal(args, game, config)
     speaker = open_speaker(args)
-    listeners: list[Listener] = []
+    listeners: list[Listener] = [script] if script else []
+    journal = contents_journal
     try:
-        listeners.append(script or open_listener(args, game, config, speaker))
+        if not listeners:
+            listeners.append(open_listener(args, game, config, speaker))
+        journal = journal or _create_journal(args, game, config)
         session = Session(dialog_factory(game, config), listeners[0], speaker, journal, actions)
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
         _close(listeners, speaker, journal)
@@ -204,11 +206,15 @@ def open_speaker(args: argparse.Namespace) -> Speaker:
     if args.tts == "none":
         return SilentSpeaker()
     try:
+        from voice_host.audio.factory import VoiceUnavailable
         from voice_host.audio.factory import open_speaker as open_tts
     except ImportError as exc:
         print(f"voice-host: attenzione: sintesi vocale non disponibile ({exc}), scrivo il testo", file=sys.stderr)
         return PrintSpeaker()
-    return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
+    try:
+        return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
+    except VoiceUnavailable as exc:  # an unknown --voice, a bad --rate: the user's to fix
+        raise UsageError(str(exc)) from None
 
 
 def open_listener(args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker) -> Listener:

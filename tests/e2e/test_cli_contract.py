@@ -88,3 +88,20 @@ def test_undo_goes_back_to_the_start_and_no_further(voice_host, tmp_path):
     assert "Annullato: Anna dichiara cinquantatré." in run.stdout
     assert "Non c'è niente da annullare." in run.stdout
     assert run.code == 3
+
+
+def test_without_a_model_voice_input_exits_2_and_auto_falls_back_to_the_keyboard(voice_host, tmp_path):
+    # no Italian model anywhere (an empty models folder and HOME), and no network for the download
+    env_model = tmp_path / "no-model"
+    env_model.mkdir()
+    args = ("play", "--game", "tokio", "--players", "Anna,Bruno", "--tts", "print", "--model", str(env_model))
+    voice = voice_host(*args, "--input", "voice", summary=False)
+    assert voice.code == 2
+    assert "Traceback" not in voice.stderr
+    message = voice.stderr.strip().splitlines()[-1]
+    assert "vosk" in message
+    auto = voice_host(*args, "--input", "auto", stdin="cinquantatré\n")
+    assert auto.code == 3
+    assert auto.stdout.splitlines()[0] == (
+        "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera.")
+    assert "Anna dichiara cinquantatré." in auto.stdout  # typed input took over

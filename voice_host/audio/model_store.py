@@ -14,7 +14,9 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import tempfile
+import urllib.parse
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -106,6 +108,7 @@ def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME) -> P
     try:
         import vosk
 
+        _check_reachable(vosk.MODEL_PRE_URL)
         dest.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix=".download-", dir=dest) as scratch:
             # vosk's download_model only needs an object with its progress hook.
@@ -119,6 +122,13 @@ def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME) -> P
     except Exception as exc:  # network, zip, disk: all end the same way for the user
         raise VoiceUnavailable(catalogue.voice_model_download_failed(name, _reason(exc))) from None
     return target
+
+
+def _check_reachable(url: str) -> None:
+    """Fail at once, before vosk draws an empty progress bar, when the model host has no address."""
+    host = urllib.parse.urlparse(url).hostname
+    if host:
+        socket.getaddrinfo(host, 443)  # raises socket.gaierror offline
 
 
 def _reason(exc: BaseException) -> str:
