@@ -34,6 +34,7 @@ def register(subparsers: Any) -> None:
 
     check = subparsers.add_parser("check", help="controlla modello, vocabolario, microfono e voce")
     check.add_argument("--model", help="cartella del modello vosk")
+    check.add_argument("--game", choices=["tokio", "yatzi", "all"], default="all", help="il gioco da controllare")
     check.add_argument("--rules", default="classico", help="regole di Tokio (classico, lizumo, milella)")
     check.add_argument("--dice", type=int, default=6, help="facce dei dadi")
     check.add_argument("--phrases", help="file JSON {fase: [[variante, ...], ...]} al posto di Tokio")
@@ -116,6 +117,19 @@ def tokio_phrases_for(rules: str, dice: int) -> dict[str, tuple[Phrase, ...]]:
         raise BadInput(f"regole {rules!r} con dadi da {dice}: {exc}") from None
 
 
+def game_phrases_for(game: str, rules: str, dice: int) -> dict[str, tuple[Phrase, ...]]:
+    """Every phase's phrases of ``game`` ("tokio", "yatzi" or "all", phases then named "game/phase")."""
+    from grammars.yatzi import yatzi_all_phrases
+
+    if game == "tokio":
+        return tokio_phrases_for(rules, dice)
+    if game == "yatzi":
+        return yatzi_all_phrases()
+    tokio = {f"tokio/{phase}": phrases for phase, phrases in tokio_phrases_for(rules, dice).items()}
+    yatzi = {f"yatzi/{phase}": phrases for phase, phrases in yatzi_all_phrases().items()}
+    return tokio | yatzi
+
+
 def load_phrases(path: str) -> dict[str, tuple[Phrase, ...]]:
     """Phases from a JSON file ``{"phase": [["text", "variant", ...], "text", ...]}``."""
     try:
@@ -166,7 +180,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     """Check the model, vocabulary per phase, microphone and voice; or run the self-test."""
     if args.seconds < 0:
         raise BadInput("--seconds non può essere negativo")
-    phrases = load_phrases(args.phrases) if args.phrases else tokio_phrases_for(args.rules, args.dice)
+    phrases = load_phrases(args.phrases) if args.phrases else game_phrases_for(args.game, args.rules, args.dice)
     return run_check(
         args.model,
         phrases,

@@ -141,3 +141,14 @@ def test_open_voice_listener_gives_a_working_listener(pulse: str, ko_model_path:
         assert listener.grammar(A.phrases)[:2] == ["다시", "취소"]
     finally:
         listener.close()
+
+
+def test_check_covers_both_games_by_default() -> None:
+    from voice_host.voice_commands import game_phrases_for
+
+    phrases = game_phrases_for("all", "classico", 6)
+    assert {"tokio/claim", "tokio/response", "tokio/reveal", "tokio/confirm",
+            "yatzi/dice", "yatzi/box", "yatzi/virtual", "yatzi/confirm"} == set(phrases)
+    assert "scala minima" in {p.text for p in phrases["yatzi/box"]}
+    assert "cinquantatré" in {p.text for p in phrases["tokio/claim"]}
+    assert set(game_phrases_for("yatzi", "classico", 6)) == {"dice", "box", "virtual", "confirm"}
