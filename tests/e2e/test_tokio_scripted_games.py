@@ -35,14 +35,20 @@ GAMES_BY_HAND = [
 ]
 
 
+@pytest.mark.parametrize("source", ["script", "keyboard"])
 @pytest.mark.parametrize("script,rules,dice,limit,players,winner,expected", GAMES_BY_HAND,
                          ids=[g[0] for g in GAMES_BY_HAND])
-def test_scripted_game_ends_as_worked_by_hand(voice_host, script, rules, dice, limit, players, winner, expected):
-    args = ["play", "--game", "tokio", "--players", players, "--rules", rules, "--dice", str(dice),
-            "--input", f"script:{GAMES / (script + '.txt')}", "--tts", "print"]
+def test_game_ends_as_worked_by_hand(voice_host, source, script, rules, dice, limit, players, winner, expected):
+    path = GAMES / (script + ".txt")
+    args = ["play", "--game", "tokio", "--players", players, "--rules", rules, "--dice", str(dice), "--tts", "print"]
     if limit is not None:
         args += ["--limit", str(limit)]
-    run = voice_host(*args)
+    if source == "script":
+        run = voice_host(*args, "--input", f"script:{path}")
+    else:  # the same lines typed at the keyboard (comments would be typed too: drop them)
+        typed = "".join(line + "\n" for line in path.read_text(encoding="utf-8").splitlines()
+                        if not line.startswith("#"))
+        run = voice_host(*args, "--input", "keyboard", stdin=typed)
     assert run.code == 0, run.stderr + run.stdout[-2000:]
     assert run.summary is not None
     assert run.summary["game"] == "tokio"
