@@ -27,7 +27,7 @@ class Confirm:
 
 @dataclass(frozen=True)
 class Refuse:
-    """Change nothing and tell the players ``sentence``."""
+    """Apply no action and tell the players ``sentence``: a refusal, or an answer such as a scorecard."""
 
     sentence: str
 
