@@ -119,21 +119,19 @@ def play(args: argparse.Namespace) -> int:
         session = Session(dialog_factory(game, config), listeners[0], speaker, journal, actions)
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
         _close(listeners, speaker, journal)
+        if not args.resume:
+            raise
         raise JournalError(f"{args.resume}: il giornale non corrisponde a una partita valida ({exc})") from None
     except BaseException:
         _close(listeners, speaker, journal)
         raise
-    listener = listeners[0]
     outcome: Outcome | None = None
     try:
         outcome = session.run()
     except KeyboardInterrupt:
         print(file=sys.stderr)
     finally:
-        listener.close()
-        speaker.close()
-        if journal is not None:
-            journal.close()
+        _close(listeners, speaker, journal)
         if args.summary:
             _write_summary(args.summary, session.dialog.summary())
     if outcome is None:
