@@ -18,6 +18,7 @@ import queue
 import sys
 import tempfile
 import threading
+import wave
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -79,8 +80,22 @@ def choose_voice(voices: Sequence[VoiceInfo], requested: str | None) -> VoiceInf
     return next((voice for voice in voices if is_italian(voice)), None)
 
 
+#: Seconds to wait for pyttsx3's "finished-utterance" after ``runAndWait`` returns.
+SYNTHESIS_TIMEOUT_S = 15.0
+#: Attempts before a sentence that keeps coming out empty is reported as a failure.
+SYNTHESIS_ATTEMPTS = 3
+
+
 class Pyttsx3Engine:
-    """Synthesis only: text to a :class:`Clip`. Must be used from a single thread."""
+    """Synthesis only: text to a :class:`Clip`. Must be used from a single thread.
+
+    pyttsx3 2.99's espeak driver synthesizes on espeak's own thread: its
+    ``runAndWait`` can return before the WAV of ``save_to_file`` is written, and
+    now and then a sentence comes out empty with the rate setting lost. So each
+    synthesis re-applies the settings, waits for the driver's
+    ``finished-utterance`` notification (sent after the file is written), and
+    tries again when the clip is empty.
+    """
 
     def __init__(self, *, voice: str | None = None, rate: int | None = None, volume: float | None = None) -> None:
         try:
@@ -95,24 +110,47 @@ class Pyttsx3Engine:
         if voice and chosen is None:
             raise TtsUnavailable(catalogue.voice_unknown_tts_voice(voice))
         self.voice = chosen
+        self._settings: dict[str, object] = {}
         if chosen is not None:
-            self._engine.setProperty("voice", chosen.id)
+            self._settings["voice"] = chosen.id
         if rate is not None:
-            self._engine.setProperty("rate", int(rate))
+            self._settings["rate"] = int(rate)
         if volume is not None:
-            self._engine.setProperty("volume", max(0.0, min(1.0, float(volume))))
+            self._settings["volume"] = max(0.0, min(1.0, float(volume)))
+        self._finished = threading.Event()
+        self._engine.connect("finished-utterance", lambda name=None, completed=True: self._finished.set())
+        self._apply_settings()
+        self.retries = 0
+        """Sentences synthesized again because a first attempt came out empty."""
+
+    def _apply_settings(self) -> None:
+        for name, value in self._settings.items():
+            self._engine.setProperty(name, value)
 
     def synthesize(self, text: str) -> Clip:
         """``text`` spoken by the chosen voice, as samples (pyttsx3 ``save_to_file``)."""
+        for attempt in range(SYNTHESIS_ATTEMPTS):
+            clip = self._synthesize_once(text)
+            if clip is not None and len(clip.samples):
+                return clip
+            self.retries += attempt == 0
+        raise TtsUnavailable(f"pyttsx3 wrote no audio for {text!r}")
+
+    def _synthesize_once(self, text: str) -> Clip | None:
         handle, path = tempfile.mkstemp(prefix="voice-host-", suffix=".wav")
         os.close(handle)
         try:
+            self._apply_settings()
+            self._finished.clear()
             with contextlib.redirect_stdout(io.StringIO()):  # pyttsx3 prints "Audio saved to ..."
                 self._engine.save_to_file(text, path)
                 self._engine.runAndWait()
+                self._finished.wait(SYNTHESIS_TIMEOUT_S)
             if os.path.getsize(path) == 0:
-                raise TtsUnavailable(f"pyttsx3 wrote no audio for {text!r}")
+                return None
             return read_wav(path)
+        except (OSError, ValueError, EOFError, wave.Error):  # a WAV cut short by the race
+            return None
         finally:
             os.unlink(path)
 
@@ -199,7 +237,12 @@ class Pyttsx3Speaker:
         if not text.strip():
             return
         if not self._printing:
-            clip = self.synthesize(text)
+            try:
+                clip = self.synthesize(text)
+            except TtsUnavailable as exc:  # this sentence could not be synthesized: show it instead
+                print(catalogue.voice_no_audio_output(str(exc)), file=self._warn, flush=True)
+                print(text, flush=True)
+                return
             try:
                 self.last_playback = self._play_gated(clip)
                 return

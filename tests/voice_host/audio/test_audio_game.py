@@ -21,7 +21,6 @@ import queue
 import subprocess
 import threading
 import time
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -35,7 +34,6 @@ from voice_host.audio.mic import MicSource
 from voice_host.audio.playback import PlaybackTimes
 from voice_host.audio.sources import AudioChunk
 from voice_host.audio.tts import Pyttsx3Speaker
-from voice_host.audio.wav import Clip
 from voice_host.ports import ListenRequest
 from voice_host.session import Outcome, Session
 from voice_host.tokio_dialog import TokioDialog
@@ -280,54 +278,6 @@ def _played(times: PlaybackTimes | None) -> bool:
     return times is not None and times.ended_at - times.first_sample_at > 0.3
 
 
-def _work_around_pyttsx3_races(speaker: Pyttsx3Speaker) -> list[str]:
-    """Test-side workaround for two pyttsx3 2.99 races; returns the sentences synthesized again.
-
-    Its espeak driver synthesizes asynchronously (AUDIO_OUTPUT_RETRIEVAL):
-
-    1. ``runAndWait`` returns about 10 ms after starting, and the WAV is written
-       later, from espeak's thread. ``Pyttsx3Engine.synthesize`` may then read an
-       empty or partial file (the sentence is skipped or cut) or a 0-byte one
-       (``TtsUnavailable`` out of ``say``, which ends the game), and the late
-       write leaves a stray /tmp/voice-host-*.wav. Under CPU load most runs hit it.
-       Here ``runAndWait`` also waits for pyttsx3's ``finished-utterance``
-       notification, sent after the file is written.
-    2. Even so, now and then (one game in five to fifteen here) a sentence comes out
-       with no samples at all, in a process whose rate setting was also lost
-       (sentences ~7 % slower): it looks like the driver's ``stop()`` (``Cancel``
-       inside ``runAndWait``) racing espeak's command queue. Here an empty clip
-       is synthesized again, and reported with a warning.
-
-    Both belong to ``voice_host.audio.tts``, not to what this test checks.
-    """
-    engine = speaker.engine
-    pyttsx = engine._engine
-    finished = threading.Event()
-    pyttsx.connect("finished-utterance", lambda name, completed: finished.set())
-    run_and_wait = pyttsx.runAndWait
-
-    def waiting() -> None:
-        finished.clear()
-        run_and_wait()
-        finished.wait(10)
-
-    pyttsx.runAndWait = waiting
-    synthesize = engine.synthesize
-    again: list[str] = []
-
-    def retrying(text: str) -> Clip:
-        clip = synthesize(text)
-        for _ in range(3):
-            if len(clip.samples):
-                break
-            again.append(text)
-            clip = synthesize(text)
-        return clip
-
-    engine.synthesize = retrying  # type: ignore[method-assign]
-    return again
-
-
 def _overlaps(start: float, end: float, playback: PlaybackTimes) -> bool:
     return start <= playback.ended_at and end >= playback.first_sample_at
 
@@ -342,7 +292,6 @@ def test_a_whole_tokio_game_through_the_real_mic_and_speaker(pulse: str, espeak:
         raw = open_speaker("pyttsx3", voice="it", rate=HOST_RATE, gate=gate)
         stack.callback(raw.close)
         assert isinstance(raw, Pyttsx3Speaker) and not raw.printing, "the real pyttsx3 speaker did not start"
-        synthesized_again = _work_around_pyttsx3_races(raw)
         speaker = TimedSpeaker(raw)
         tape = Tape()
         stack.callback(tape.close)
@@ -363,8 +312,6 @@ def test_a_whole_tokio_game_through_the_real_mic_and_speaker(pulse: str, espeak:
         assert not game.is_alive(), "the game hung"
     took = time.monotonic() - began
 
-    if synthesized_again:
-        warnings.warn(f"pyttsx3 gave empty audio, synthesized again: {synthesized_again}", stacklevel=1)
 
     # The game itself.
     assert outcome == [Outcome.FINISHED], (outcome, ear.gave_up, [h.line for h in ear.heard], players.errors)
