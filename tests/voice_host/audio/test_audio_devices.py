@@ -89,10 +89,14 @@ def test_speaker_plays_the_sentence_and_returns_when_it_has_been_heard(pulse: st
         speaker.close()
 
 
-def _host_turn(ko_model: Any, gate: HalfDuplexGate | None) -> str | None:
-    """The host says a valid phrase, then listens while a player says another one."""
+def _host_turn(ko_model: Any, gate: HalfDuplexGate | None, seen: list[Any] | None = None) -> str | None:
+    """The host says a valid phrase, then listens while a player says another one.
+
+    Every utterance the listener decoded, accepted or not, is appended to ``seen``.
+    """
     source = MicSource(gate=gate)
-    listener = VoskListener(ko_model, vocabulary_of(ko_model, "ko"), source, gate=gate)
+    listener = VoskListener(ko_model, vocabulary_of(ko_model, "ko"), source, gate=gate,
+                            on_utterance=seen.append if seen is not None else None)
     speaker = Pyttsx3Speaker(voice="ko", rate=150, gate=gate)
     try:
         time.sleep(0.3)
@@ -110,7 +114,15 @@ def _host_turn(ko_model: Any, gate: HalfDuplexGate | None) -> str | None:
 
 
 def test_half_duplex_the_host_never_hears_itself(pulse: str, espeak: str, ko_model: Any) -> None:
-    assert _host_turn(ko_model, HalfDuplexGate()) == "물"
+    seen: list[Any] = []
+    heard = _host_turn(ko_model, HalfDuplexGate(), seen)
+    assert heard != "여덟", seen  # the host heard itself: never retried
+    if heard is None:
+        # Real audio on a shared 2-core machine: once in CI an ALSA underrun lost the
+        # player's word and nothing at all was heard. That is not what this test is
+        # about, so that one outcome gets one more turn.
+        heard = _host_turn(ko_model, HalfDuplexGate(), seen)
+    assert heard == "물", seen
 
 
 def test_without_the_gate_the_host_would_hear_itself(pulse: str, espeak: str, ko_model: Any) -> None:
