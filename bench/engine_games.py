@@ -15,28 +15,13 @@ import argparse
 import random
 import time
 
-from engine.tokio_actions import Action, Believe, Claim, Doubt, Phase, TakePenalty
+from engine.tokio_actions import Phase
 from engine.tokio_game import TokioGame
+from engine.tokio_random import random_action
 from engine.tokio_rules import preset
 
 COMBINATIONS = [(name, sides) for name in ("classico", "lizumo") for sides in (4, 6, 8, 10)] + [("milella", 6)]
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
-
-
-def choose(game: TokioGame, rng: random.Random) -> Action:
-    """A legal action: doubt often, take the penalty sometimes, mostly claim high enough."""
-    actions = game.legal_actions()
-    if game.phase is Phase.RESPONSE:
-        x = rng.random()
-        if game.can_take_penalty and x < 0.15:
-            return TakePenalty()
-        return Doubt() if x < 0.6 else Believe()
-    if game.phase is Phase.CLAIM and game.claim is not None and rng.random() < 0.8:
-        for _ in range(10):
-            action = rng.choice(actions)
-            if isinstance(action, Claim) and not game.is_lower(action.roll):
-                return action
-    return rng.choice(actions)
 
 
 def run(name: str, sides: int, games: int, players: int, seed: int) -> tuple[int, float]:
@@ -49,7 +34,7 @@ def run(name: str, sides: int, games: int, players: int, seed: int) -> tuple[int
     for _ in range(games):
         game = TokioGame(rules, names, first=rng.choice(names))
         while game.phase is not Phase.OVER:
-            game.apply(choose(game, rng))
+            game.apply(random_action(game, rng))
             actions += 1
     return actions, time.perf_counter() - start
 

@@ -38,6 +38,7 @@ from engine.tokio_actions import (
     TakePenalty,
 )
 from engine.tokio_game import TokioGame
+from engine.tokio_random import random_action
 from engine.tokio_rules import (
     Direction,
     DoubleOnTokio,
@@ -56,22 +57,6 @@ MAX_ACTIONS = 20_000  # far above any random game seen; a game that long is a bu
 GAMES_PER_COMBINATION = 1000
 
 FIRST_EVENT = {Claim: Claimed, Believe: Believed, Doubt: Doubted, Reveal: Revealed, TakePenalty: Penalised}
-
-
-def choose(g: TokioGame, rng: random.Random) -> Action:
-    """A legal action, biased so that games end: doubt often, mostly claim high enough."""
-    actions = g.legal_actions()
-    if g.phase is Phase.RESPONSE:
-        x = rng.random()
-        if g.can_take_penalty and x < 0.15:
-            return TakePenalty()
-        return Doubt() if x < 0.6 else Believe()
-    if g.phase is Phase.CLAIM and g.claim is not None and rng.random() < 0.8:
-        for _ in range(10):  # look for a claim that is not lower (cheaper than filtering them all)
-            action = rng.choice(actions)
-            if isinstance(action, Claim) and not g.is_lower(action.roll):
-                return action
-    return rng.choice(actions)
 
 
 def wrong_action(g: TokioGame, rng: random.Random) -> Action:
@@ -114,7 +99,7 @@ def play_and_check(rules: TokioRules, players: int, seed: int) -> int:
                 g.apply(wrong_action(g, rng))
             assert view(g) == seen
         before = Before.of(g)
-        action = choose(g, rng)
+        action = random_action(g, rng)
         events = g.apply(action)
         _check_step(g, action, events, before, charged, eliminated, won)
     _check_end(g, charged, eliminated, won)
@@ -298,5 +283,5 @@ def test_the_checker_can_fail() -> None:
     with pytest.raises(AssertionError):
         while g.phase is not Phase.OVER:
             before = Before.of(g)
-            action = choose(g, rng)
+            action = random_action(g, rng)
             _check_step(g, action, g.apply(action), before, charged, [], [])
