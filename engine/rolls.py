@@ -150,5 +150,21 @@ class Ranking:
         return self.rank(a) > self.rank(b)
 
     def at_least(self, a: Roll, b: Roll) -> bool:
-        """True when ``a`` beats or equals ``b``."""
+        """True when ``a`` beats or equals ``b`` (Milella's Pechino counts as beating Tokio).
+
+        This is the test for raising one declaration over another.
+        """
         return a == b or self.beats(a, b)
+
+    def at_least_in_value(self, a: Roll, b: Roll) -> bool:
+        """True when ``a`` is worth at least ``b`` in the value order, with no cyclic exception.
+
+        This is Lizumo's "at least" truth test on a lifted cup: under Milella's
+        ranking Pechino (2-1) is the lowest value, so it never makes a Tokio
+        claim true, though as a declaration it beats Tokio.
+
+        >>> m = Ranking(Dice(6), RankingKind.MILELLA)
+        >>> m.at_least_in_value(Roll.of(2, 1), Roll.of(3, 1)), m.at_least(Roll.of(2, 1), Roll.of(3, 1))
+        (False, True)
+        """
+        return self.rank(a) >= self.rank(b)

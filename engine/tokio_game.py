@@ -26,6 +26,7 @@ Readings where RULES.md leaves a corner open (each follows from its wording):
 
 from __future__ import annotations
 
+import copy
 from typing import Sequence
 
 from engine.errors import BadConfiguration, GameOver, ImpossibleRoll, WrongPhase
@@ -239,6 +240,14 @@ class TokioGame:
 
     # ------------------------------------------------------------ applying actions
 
+    def preview(self, action: Action) -> list[Event]:
+        """The events ``action`` would cause now, leaving this game unchanged.
+
+        What a confirmation announces comes from here, so the host can never
+        announce one penalty and charge another. Raises like ``apply``.
+        """
+        return copy.deepcopy(self).apply(action)
+
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` by ``to_act`` and return the events it caused, in order.
 
@@ -371,7 +380,7 @@ class TokioGame:
     def _holds(self, real: Roll, claim: Roll) -> bool:
         if self._rules.truth_test is TruthTest.EXACT:
             return real == claim
-        return self._ranking.at_least(real, claim)
+        return self._ranking.at_least_in_value(real, claim)
 
     def _note_top(self, *, revealed: bool) -> None:
         mode = self._rules.double_on_tokio

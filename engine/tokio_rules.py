@@ -29,12 +29,12 @@ class RaiseRule(enum.Enum):
 
 
 class TruthTest(enum.Enum):
-    """When a doubted claim holds on reveal."""
+    """When a doubted claim holds on reveal (RULES.md 1.2 step 3)."""
 
-    AT_LEAST = "at_least"
-    """The real roll beats or equals the claim."""
     EXACT = "exact"
-    """The real roll is exactly the claim."""
+    """The real roll is exactly the claim (classico, milella: the roll "corresponds")."""
+    AT_LEAST = "at_least"
+    """The real roll is worth at least the claim in value, never by Milella's cyclic exception (lizumo)."""
 
 
 class Counting(enum.Enum):
@@ -88,7 +88,7 @@ class TokioRules:
     ranking_kind: RankingKind = RankingKind.CLASSIC
     flow: Flow = Flow.CHAIN
     raise_rule: RaiseRule = RaiseRule.AT_LEAST
-    truth_test: TruthTest = TruthTest.AT_LEAST
+    truth_test: TruthTest = TruthTest.EXACT
     limit: int = 10
     counting: Counting = Counting.PENALTIES
     double_on_tokio: DoubleOnTokio = DoubleOnTokio.DECLARED
@@ -120,6 +120,7 @@ PRESETS: dict[str, TokioRules] = {
     "lizumo": TokioRules(
         name="lizumo",
         raise_rule=RaiseRule.STRICTLY_HIGHER,
+        truth_test=TruthTest.AT_LEAST,
         limit=3,
         counting=Counting.LIVES,
         double_on_tokio=DoubleOnTokio.NEVER,
@@ -136,11 +137,15 @@ PRESETS: dict[str, TokioRules] = {
 }
 
 
-def preset(name: str, *, sides: int | None = None, limit: int | None = None) -> TokioRules:
-    """The preset called ``name``, optionally with other dice or another limit.
+def preset(
+    name: str, *, sides: int | None = None, limit: int | None = None, truth_test: TruthTest | None = None
+) -> TokioRules:
+    """The preset called ``name``, optionally with other dice, another limit or another truth test.
 
     >>> preset("lizumo", sides=4).ranking.top
     Roll(high=2, low=1)
+    >>> preset("classico").truth_test, preset("classico", truth_test=TruthTest.AT_LEAST).truth_test
+    (<TruthTest.EXACT: 'exact'>, <TruthTest.AT_LEAST: 'at_least'>)
     """
     try:
         rules = PRESETS[name]
@@ -151,4 +156,6 @@ def preset(name: str, *, sides: int | None = None, limit: int | None = None) -> 
         changes["sides"] = sides
     if limit is not None:
         changes["limit"] = limit
+    if truth_test is not None:
+        changes["truth_test"] = truth_test
     return replace(rules, **changes) if changes else rules  # type: ignore[arg-type]

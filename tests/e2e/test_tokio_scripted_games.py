@@ -30,8 +30,8 @@ GAMES_BY_HAND = [
      {"Anna": (1, 2, False), "Bruno": (3, 0, True)}),
     ("lizumo_d10", "lizumo", 10, 2, "Anna,Bruno,Carla", "Anna",
      {"Anna": (1, 1, False), "Bruno": (2, 0, True), "Carla": (2, 0, True)}),
-    ("milella_d6", "milella", 6, 2, "Anna,Bruno,Carla", "Bruno",
-     {"Anna": (2, 0, True), "Bruno": (0, 2, False), "Carla": (2, 0, True)}),
+    ("milella_d6", "milella", 6, 2, "Anna,Bruno,Carla", "Anna",
+     {"Anna": (0, 2, False), "Bruno": (2, 0, True), "Carla": (2, 0, True)}),
 ]
 
 
@@ -71,7 +71,7 @@ def test_classico_transcript_announces_events_and_reasons(voice_host):
     assert "Non ho capito" in out
     assert "Annullato: Bruno dichiara sessantuno." in out
     # the reveal, who pays, how much and why
-    assert "Sotto c'è sessantadue: era vero." in out
+    assert "Sotto c'è sessantuno: era vero." in out
     assert "Carla ha dubitato a torto: prende una penalità." in out
     assert "Carla ha bluffato: prende 2 penalità, doppia per il tokio." in out
     assert "Carla è fuori." in out

@@ -160,15 +160,27 @@ def test_doubted_bluff_costs_the_claimant() -> None:
     assert (g.phase, g.to_act, g.claim) == (Phase.CLAIM, A, None)
 
 
-def test_doubt_that_fails_on_a_higher_roll_costs_the_doubter() -> None:
+def test_classico_higher_roll_than_claimed_is_a_bluff() -> None:
     g = game()
-    # 43 claimed, a pair of 5s shown: at least 43, the claim holds.
+    # 43 claimed, a pair of 5s shown. Classico's truth test is exact (the wiki: the
+    # doubter pays "se invece il tiro corrisponde alla dichiarazione"): 55 is not 43.
+    assert play(g, claim("43"), DOUBT, reveal("55")) == [
+        Revealed(A, r("55"), r("43"), False),
+        Penalised(A, 1, BLUFF, 1, 9, False),
+        RoundStarted(A, None),
+    ]
+    assert g.to_act == A and g.receiver == B
+
+
+def test_lizumo_higher_roll_than_claimed_holds() -> None:
+    g = game("lizumo")
+    # Lizumo: "un punto almeno pari a quello dichiarato": 55 is worth more than 43, the
+    # claim holds and the doubter loses a life (3 lives, 2 left) and opens.
     assert play(g, claim("43"), DOUBT, reveal("55")) == [
         Revealed(A, r("55"), r("43"), True),
-        Penalised(B, 1, WRONG, 1, 9, False),
+        Penalised(B, 1, WRONG, 1, 2, False),
         RoundStarted(B, None),
     ]
-    assert g.to_act == B and g.receiver == C
 
 
 def test_doubt_of_an_exact_claim_costs_the_doubter() -> None:
@@ -207,12 +219,16 @@ def test_chain_goes_round_the_table() -> None:
     assert play(g, claim("11"), DOUBT) == [Doubted(B, A, r("11"))]
 
 
-def test_truth_test_at_least_pair_beats_ordinary_claim_of_lower_value() -> None:
-    g = game()
-    # 66 claimed; 21 (Tokio) is shown: Tokio beats 66, so the claim holds.
-    events = play(g, claim("66"), DOUBT, reveal("21"))
+def test_truth_test_at_least_tokio_shown_holds_a_pair_claim() -> None:
+    # 66 claimed; 21 (Tokio) is shown. Lizumo ("almeno pari"): Tokio is worth more
+    # than 66, the claim holds. Lizumo never doubles: one life.
+    events = play(game("lizumo"), claim("66"), DOUBT, reveal("21"))
     assert events[0] == Revealed(A, r("21"), r("66"), True)
-    assert events[1] == Penalised(B, 1, WRONG, 1, 9, False)  # classico doubles on a declared Tokio only
+    assert events[1] == Penalised(B, 1, WRONG, 1, 2, False)
+    # Classico (exact): Tokio is not 66, Anna bluffed; only a declared Tokio doubles.
+    events = play(game(), claim("66"), DOUBT, reveal("21"))
+    assert events[0] == Revealed(A, r("21"), r("66"), False)
+    assert events[1] == Penalised(A, 1, BLUFF, 1, 9, False)
 
 
 # ================================================================== classico: Tokio declared
@@ -311,10 +327,12 @@ def test_never_double() -> None:
 
 
 def test_declared_or_revealed_in_chain_play() -> None:
+    # 65 claimed, Tokio shown: not 65 (exact test), Anna bluffed; a revealed Tokio
+    # doubles only when the option says so.
     classico = game()
-    assert play(classico, claim("65"), DOUBT, reveal("21"))[1] == Penalised(B, 1, WRONG, 1, 9, False)
+    assert play(classico, claim("65"), DOUBT, reveal("21"))[1] == Penalised(A, 1, BLUFF, 1, 9, False)
     g = game(replace(preset("classico"), double_on_tokio=DoubleOnTokio.DECLARED_OR_REVEALED))
-    assert play(g, claim("65"), DOUBT, reveal("21"))[1] == Penalised(B, 2, WRONG, 2, 8, True)
+    assert play(g, claim("65"), DOUBT, reveal("21"))[1] == Penalised(A, 2, BLUFF, 2, 8, True)
 
 
 def test_take_penalty_restarts_with_that_player_even_when_next_player_opens() -> None:
@@ -432,7 +450,17 @@ def test_milella_b_doubts() -> None:
 
 def test_milella_b_doubts_wrongly() -> None:
     g = game("milella", P4)
-    assert play(g, claim("54"), DOUBT, reveal("61"))[1:] == [Penalised(B, 1, WRONG, 1, 7, False), RoundStarted(B, C)]
+    # "il valore dichiarato corrisponde alla realtà del tiro": 54 under the cup.
+    assert play(g, claim("54"), DOUBT, reveal("54"))[1:] == [Penalised(B, 1, WRONG, 1, 7, False), RoundStarted(B, C)]
+
+
+def test_milella_higher_roll_than_claimed_is_a_bluff() -> None:
+    g = game("milella", P4)
+    # Exact test: 61 is more than 54 but does not correspond to it; Anna takes it and reopens.
+    assert play(g, claim("54"), DOUBT, reveal("61"))[:2] == [
+        Revealed(A, r("61"), r("54"), False),
+        Penalised(A, 1, BLUFF, 1, 7, False),
+    ]
 
 
 def test_milella_b_believes_then_a_answers_b() -> None:
@@ -447,8 +475,8 @@ def test_milella_a_doubts_b_and_b_told_the_truth() -> None:
     g = game("milella", P4)
     assert play(g, claim("54"), BELIEVE, claim("61"), DOUBT) == [Doubted(A, B, r("61"))]
     assert g.to_act == B  # Bruno's cup is lifted
-    assert play(g, reveal("62")) == [
-        Revealed(B, r("62"), r("61"), True),
+    assert play(g, reveal("61")) == [
+        Revealed(B, r("61"), r("61"), True),
         Penalised(A, 1, WRONG, 1, 7, False),
         RoundStarted(A, B),
     ]
@@ -496,11 +524,11 @@ def test_milella_revealed_tokio_doubles() -> None:
     g = game("milella", P4)
     play(g, claim("65"), DOUBT)
     assert not g.doubled
-    # 3-1 is Milella's Tokio: it is at least 65, so the claim holds; revealed, so doubled.
+    # 3-1 is Milella's Tokio: not the 65 declared, so Anna bluffed; revealed, so doubled.
     assert play(g, reveal("31")) == [
-        Revealed(A, r("31"), r("65"), True),
-        Penalised(B, 2, WRONG, 2, 6, True),
-        RoundStarted(B, C),
+        Revealed(A, r("31"), r("65"), False),
+        Penalised(A, 2, BLUFF, 2, 6, True),
+        RoundStarted(A, B),
     ]
 
 
@@ -590,23 +618,50 @@ def test_milella_two_players() -> None:
 # ================================================================== other options
 
 
-def test_exact_truth_test() -> None:
-    g = game(replace(preset("classico"), truth_test=TruthTest.EXACT))
+def test_exact_truth_test_as_a_house_rule_in_lizumo() -> None:
+    g = game(preset("lizumo", truth_test=TruthTest.EXACT))
     # A pair of 5s is more than 43, but not exactly 43: the claim fails.
     assert play(g, claim("43"), DOUBT, reveal("55"))[:2] == [
         Revealed(A, r("55"), r("43"), False),
-        Penalised(A, 1, BLUFF, 1, 9, False),
+        Penalised(A, 1, BLUFF, 1, 2, False),
     ]
     assert play(g, claim("43"), DOUBT, reveal("43"))[:2] == [
         Revealed(A, r("43"), r("43"), True),
+        Penalised(B, 1, WRONG, 1, 2, False),
+    ]
+
+
+def test_at_least_truth_test_as_a_house_rule_in_classico() -> None:
+    g = game(preset("classico", truth_test=TruthTest.AT_LEAST))
+    # 55 is worth more than 43: the claim holds, Bruno doubted wrongly.
+    assert play(g, claim("43"), DOUBT, reveal("55"))[:2] == [
+        Revealed(A, r("55"), r("43"), True),
         Penalised(B, 1, WRONG, 1, 9, False),
+    ]
+    # Bruno reopens to Carla; 42 is worth less than 43: Bruno bluffed, his second penalty.
+    assert play(g, claim("43"), DOUBT, reveal("42"))[:2] == [
+        Revealed(B, r("42"), r("43"), False),
+        Penalised(B, 1, BLUFF, 2, 8, False),
+    ]
+
+
+@pytest.mark.parametrize("truth", list(TruthTest))
+def test_milella_pechino_under_a_tokio_claim_is_a_bluff(truth: TruthTest) -> None:
+    # Milella: Tokio (3-1) declared, Pechino (2-1) under the cup. Exact: not the roll
+    # declared. At least (a house rule): Pechino is the lowest value; the cyclic
+    # "Pechino beats Tokio" is for raising a declaration, not for the truth test.
+    # Tokio was declared, so the penalty is doubled: Anna takes 2.
+    g = game(preset("milella", truth_test=truth), P4)
+    assert play(g, claim("31"), DOUBT, reveal("21"))[:2] == [
+        Revealed(A, r("21"), r("31"), False),
+        Penalised(A, 2, BLUFF, 2, 6, True),
     ]
 
 
 def test_next_player_opens() -> None:
     g = game(replace(preset("classico"), next_opener=NextOpener.NEXT_PLAYER))
     assert play(g, claim("65"), DOUBT, reveal("31"))[-1] == RoundStarted(B, None)  # Anna penalised, Bruno opens
-    assert play(g, claim("65"), DOUBT, reveal("66"))[-1] == RoundStarted(A, None)  # Carla penalised, Anna opens
+    assert play(g, claim("65"), DOUBT, reveal("65"))[-1] == RoundStarted(A, None)  # Carla penalised, Anna opens
 
 
 def test_counter_clockwise() -> None:
@@ -616,7 +671,7 @@ def test_counter_clockwise() -> None:
     assert play(g, claim("43"), BELIEVE) == [Believed(D, A, r("43"))]
     assert (g.to_act, g.receiver) == (D, C)
     assert play(g, claim("44"), DOUBT) == [Doubted(C, D, r("44"))]
-    assert play(g, reveal("55"))[-1] == RoundStarted(C, None)  # the claim held: Carla penalised, opens
+    assert play(g, reveal("44"))[-1] == RoundStarted(C, None)  # the claim held: Carla penalised, opens
     assert g.receiver == B
 
 
@@ -631,8 +686,8 @@ def test_counter_clockwise_next_player_opener_and_duel() -> None:
 def test_eliminated_player_is_skipped_by_opener_and_receiver() -> None:
     g = game(preset("classico", limit=1), P4)
     # Bruno doubts a true claim and is out; the penalised player is out, so the next one (Carla) opens.
-    assert play(g, claim("65"), DOUBT, reveal("11")) == [
-        Revealed(A, r("11"), r("65"), True),
+    assert play(g, claim("65"), DOUBT, reveal("65")) == [
+        Revealed(A, r("65"), r("65"), True),
         Penalised(B, 1, WRONG, 1, 0, False),
         Eliminated(B),
         RoundStarted(C, None),
@@ -653,15 +708,15 @@ def test_eliminated_claimant_next_player_opens() -> None:
 
 def test_next_player_opener_skips_the_out() -> None:
     g = game(replace(preset("classico", limit=1), next_opener=NextOpener.NEXT_PLAYER), P4)
-    play(g, claim("65"), DOUBT, reveal("11"))  # Bruno out; next after Bruno is Carla
+    play(g, claim("65"), DOUBT, reveal("65"))  # Bruno out; next after Bruno is Carla
     assert g.to_act == C
-    play(g, claim("65"), DOUBT, reveal("11"))  # Dario out; next after Dario is Anna
+    play(g, claim("65"), DOUBT, reveal("65"))  # Dario out; next after Dario is Anna
     assert (g.to_act, g.receiver) == (A, C)
 
 
 def test_duel_skips_the_out() -> None:
     g = game(preset("milella", limit=1), P4)
-    assert play(g, claim("54"), DOUBT, reveal("55"))[-2:] == [Eliminated(B), RoundStarted(C, D)]
+    assert play(g, claim("54"), DOUBT, reveal("54"))[-2:] == [Eliminated(B), RoundStarted(C, D)]
     assert play(g, claim("54"), BELIEVE, claim("55"), BELIEVE)[-2:] == [DuelWon(D, C), RoundStarted(D, A)]
     assert play(g, claim("54"), BELIEVE, claim("55"), BELIEVE)[-2:] == [DuelWon(A, D), RoundStarted(A, C)]
 
@@ -697,9 +752,9 @@ def test_doubled_penalty_overshoots_the_limit() -> None:
 
 def test_game_won_in_three_player_game() -> None:
     g = game(preset("classico", limit=1), (A, B, C))
-    play(g, claim("65"), DOUBT, reveal("11"))  # Bruno out, Carla opens to Anna
-    assert play(g, claim("65"), DOUBT, reveal("11")) == [
-        Revealed(C, r("11"), r("65"), True),
+    play(g, claim("65"), DOUBT, reveal("65"))  # Bruno out, Carla opens to Anna
+    assert play(g, claim("65"), DOUBT, reveal("65")) == [
+        Revealed(C, r("65"), r("65"), True),
         Penalised(A, 1, WRONG, 1, 0, False),
         Eliminated(A),
         GameWon(C),

@@ -33,7 +33,7 @@ def test_classico() -> None:
     assert r.ranking_kind is RankingKind.CLASSIC
     assert r.flow is Flow.CHAIN
     assert r.raise_rule is RaiseRule.AT_LEAST
-    assert r.truth_test is TruthTest.AT_LEAST
+    assert r.truth_test is TruthTest.EXACT
     assert r.limit == 10
     assert r.counting is Counting.PENALTIES
     assert r.double_on_tokio is DoubleOnTokio.DECLARED
@@ -68,7 +68,7 @@ def test_milella() -> None:
     assert r.ranking_kind is RankingKind.MILELLA
     assert r.flow is Flow.DUEL
     assert r.raise_rule is RaiseRule.AT_LEAST
-    assert r.truth_test is TruthTest.AT_LEAST
+    assert r.truth_test is TruthTest.EXACT
     assert r.limit == 8
     assert r.counting is Counting.PENALTIES
     assert r.double_on_tokio is DoubleOnTokio.DECLARED_OR_REVEALED
