@@ -11,12 +11,12 @@ Phases (:class:`Phase`):
 - ``claim``: a player declares a roll: its number word ("cinquantatré"), for a
   pair also "coppia di N" ("sessantasei" = "coppia di sei"), for the special
   rolls their name ("tokio"/"tokyo", "taipei", "yokohama", "pechino") and number
-  word (classic d6 "ventuno" = Tokio; d10 "dieci" = Pechino).
+  word (classic d6 "ventuno" = Tokio; d10 "dieci" = Pechino), or die by die in
+  either order ("cinque tre", "tre e cinque").
 - ``response``: believe ("ci credo", "credo", "accetto", "va bene"), doubt
   ("dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza") and, only
   when allowed, take the penalty ("prendo la penalità", "passo").
-- ``reveal``: the doubted dice, in any claim form or die by die in either order
-  ("cinque e tre", "tre cinque").
+- ``reveal``: the doubted dice, in any claim form (die by die included).
 - ``confirm``: "sì" / "no".
 
 The commands of :mod:`grammars.commands` are valid in every phase.
@@ -76,8 +76,6 @@ class Reason(str, enum.Enum):
     """A number that is no roll reading: units above tens ("quindici"), one figure, zero."""
     NAME_NOT_IN_PLAY = "name_not_in_play"
     """A special name of other dice or rules ("taipei" with d6)."""
-    DIE_BY_DIE_IN_CLAIM = "die_by_die_in_claim"
-    """Dice said one by one in a claim: a claim is said as one number."""
     TAKE_PENALTY_NOT_ALLOWED = "take_penalty_not_allowed"
     """"prendo la penalità" / "passo" when the rules or the moment do not allow it."""
     NOT_NOW = "not_now"
@@ -176,9 +174,8 @@ def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) 
         rolls = Ranking(Dice(sides), kind).ordered()
         for roll in rolls:
             entries += [(p, SayRoll(roll)) for p in _claim_forms(roll, names)]
-        if phase is Phase.REVEAL:
-            for roll in rolls:
-                entries += [(p, SayRoll(roll)) for p in _dice_forms(roll)]
+        for roll in rolls:
+            entries += [(p, SayRoll(roll)) for p in _dice_forms(roll)]
     elif phase is Phase.RESPONSE:
         entries += _wordings(RESPONSES)
         if can_take_penalty:
@@ -216,6 +213,56 @@ def tokio_phrases(phase: str, rules: TokioRules, *, can_take_penalty: bool = Fal
 def tokio_all_phrases(rules: TokioRules) -> dict[str, tuple[Phrase, ...]]:
     """Phase name -> its phrases (response with the take-penalty phrases), for vocabulary checks."""
     return {ph.value: tokio_phrases(ph, rules, can_take_penalty=True) for ph in Phase}
+
+
+# ---- examples for the help, taken from the phrase tables themselves
+
+
+def _example_roll(rules: TokioRules) -> Roll:
+    """An ordinary roll of these dice for examples: 5-3 where the dice have it (4-2 on d4)."""
+    high = min(5, rules.dice.max_face)
+    return Roll(high, high - 2)
+
+
+def help_examples(
+    phase: str, rules: TokioRules, *, can_take_penalty: bool = False, lizumo_top: bool = False
+) -> tuple[str, ...]:
+    """The phrases the help names for ``phase``: canonical texts of entries of that phase's table.
+
+    Built from the same tables the parser reads, so every example is understood in
+    that phase with those dice (the tests parse each one).
+
+    >>> from engine.tokio_rules import preset
+    >>> help_examples("claim", preset("classico", sides=4))
+    ('quarantadue', 'coppia di quattro', 'taipei')
+    >>> help_examples("reveal", preset("classico", sides=10))
+    ('cinque e tre', 'cinquantatré')
+    """
+    ph = Phase(phase)
+    if ph is Phase.CLAIM:
+        top = rules.ranking.top
+        return (
+            number_phrase(_example_roll(rules).number).text,
+            PAIR.format(number_word(4)),
+            NAME_SPELLINGS[_names(rules.sides, rules.ranking_kind)[top]][0],
+        )
+    if ph is Phase.REVEAL:
+        roll = _example_roll(rules)
+        return (DIE_BY_DIE[0].format(UNITS[roll.high], UNITS[roll.low]), number_phrase(roll.number).text)
+    if ph is Phase.RESPONSE:
+        if lizumo_top:  # accept blind or reveal
+            return (_wording(BelieveIt(), "accetto"), _wording(DoubtIt(), "scopro"))
+        if can_take_penalty:  # the question says "accetti, dubiti o passi?"
+            return (_wording(BelieveIt(), "accetto"), _wording(DoubtIt(), "dubito"), TAKE_PENALTY[1][1])
+        return (_wording(BelieveIt(), "ci credo"), _wording(DoubtIt(), "dubito"))
+    return ("sì", "no")
+
+
+def _wording(intent: Intent, text: str) -> str:
+    """``text``, checked to be one of the wordings of ``intent`` in :data:`RESPONSES`."""
+    wordings = dict(RESPONSES)[intent]
+    assert text in wordings, f"{text!r} is not a wording of {intent!r}"
+    return text
 
 
 # ---- readings valid whatever the dice (so impossible rolls still parse)
@@ -275,8 +322,6 @@ def _why(k: str, phase: Phase, sides: int, kind: RankingKind, can_take_penalty: 
     if phase is Phase.RESPONSE and not can_take_penalty and k in _take_penalty_keys():
         return Reason.TAKE_PENALTY_NOT_ALLOWED
     if phase in (Phase.CLAIM, Phase.REVEAL):
-        if phase is Phase.CLAIM and k in _dice_readings():
-            return Reason.DIE_BY_DIE_IN_CLAIM
         if k in NUMBER_OF_WORD:
             return Reason.NOT_A_ROLL
         if k in _name_keys():
@@ -314,7 +359,7 @@ def parse_tokio(text: str, phase: str, rules: TokioRules, *, can_take_penalty: b
         return hit
     if ph in (Phase.CLAIM, Phase.REVEAL):
         roll = _readings().get(k)
-        if roll is None and ph is Phase.REVEAL:
+        if roll is None:
             roll = _dice_readings().get(k)
         if roll is not None:
             return SayRoll(roll)

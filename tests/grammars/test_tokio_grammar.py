@@ -340,7 +340,6 @@ def test_noise(phase, text, intent):
         ("claim", CLASSICO, "trentacinque", Reason.NOT_A_ROLL),
         ("claim", CLASSICO, "35", Reason.NOT_A_ROLL),
         ("reveal", CLASSICO, "quindici", Reason.NOT_A_ROLL),
-        ("claim", CLASSICO, "cinque e tre", Reason.DIE_BY_DIE_IN_CLAIM),
         ("claim", CLASSICO, "taipei", Reason.NAME_NOT_IN_PLAY),
         ("claim", D10, "tokio", Reason.NAME_NOT_IN_PLAY),
         ("claim", CLASSICO, "pechino", Reason.NAME_NOT_IN_PLAY),
@@ -409,16 +408,22 @@ def test_claim_and_reveal_cover_exactly_the_possible_rolls(rules):
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
 def test_every_possible_roll_said_die_by_die(rules):
+    # Revealed dice, and a claim said as the dice it names ("cinque tre" is 53).
     for roll in rules.dice.all_rolls():
         a, b = number_word(roll.high), number_word(roll.low)
         for text in (f"{a} e {b}", f"{a} {b}", f"{b} e {a}", f"{b} {a}", f"{roll.high} {roll.low}"):
-            assert parse_tokio(text, "reveal", rules) == SayRoll(roll)
+            for phase in ("claim", "reveal"):
+                assert parse_tokio(text, phase, rules) == SayRoll(roll)
 
 
 def test_phrase_counts():
-    # d6: 14 ordinary + 6 pairs (2 forms) + Tokio (name + ventuno) = 28 roll phrases
+    # d6: 14 ordinary + 6 pairs (2 forms) + Tokio (name + ventuno) = 28 roll phrases,
+    # plus die by die: 15 non-pairs in two orders and 6 pairs in one = 36.
     claims = [p for p, i in tokio_table("claim", CLASSICO).entries if isinstance(i, SayRoll)]
-    assert len(claims) == 14 + 6 * 2 + 2
-    # d10: 44 ordinary + 10 pairs (2 forms, but 0-0 only one) + Pechino (name + dieci)
+    assert len(claims) == 14 + 6 * 2 + 2 + 15 * 2 + 6
+    # d10: 44 ordinary + 10 pairs (2 forms, but 0-0 only one) + Pechino (name + dieci),
+    # plus die by die: 45 non-pairs in two orders and 10 pairs in one.
     claims10 = [p for p, i in tokio_table("claim", D10).entries if isinstance(i, SayRoll)]
-    assert len(claims10) == 44 + 10 * 2 - 1 + 2
+    assert len(claims10) == 44 + 10 * 2 - 1 + 2 + 45 * 2 + 10
+    reveals = [p for p, i in tokio_table("reveal", CLASSICO).entries if isinstance(i, SayRoll)]
+    assert len(reveals) == len(claims)
