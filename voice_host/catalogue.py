@@ -62,7 +62,7 @@ def common_commands() -> str:
 
 def confirm_end() -> str:
     """Asked after "fine partita"."""
-    return "Vuoi finire la partita? Sì o no?"
+    return "Finiamo la partita? Sì o no?"
 
 
 def game_goes_on() -> str:
@@ -95,129 +95,103 @@ def winner(name: str) -> str:
     return f"{name} vince la partita!"
 
 
+def eliminated(player: str) -> str:
+    """A player is out (said before the standings)."""
+    return f"{player} è fuori."
+
+
 # --------------------------------------------------------------- tokio
+# A believe step and a doubt round are said the way a quick human game master says
+# them: the player first, each fact once, the question last. The claim is echoed in
+# the question to the next player, so a misheard claim is heard at once.
 
 
-def tokio_opening(game_name: str, rules_name: str, sides: int, players: Sequence[str], limit: str) -> str:
-    """Presents a Tokio game."""
-    return (
-        f"Si gioca a {game_name}, regole {rules_name}, dadi da {sides}. "
-        f"Giocatori: {join_names(players)}. Si esce a {limit}."
-    )
+RULES_NAMES = {"classico": "classiche", "lizumo": "di Lizumo", "milella": "di Milella"}
 
 
-def round_opens(opener: str) -> str:
-    """A chain round starts."""
-    return f"Nuovo giro: apre {opener}."
+def tokio_opening(game_name: str, rules: str, players: Sequence[str], limit: str, lives: bool, exact: bool) -> str:
+    """Presents a Tokio game: the game, the rules, who plays, how one goes out, the truth test."""
+    rules_name = RULES_NAMES.get(rules, rules)
+    out = f"Ognuno ha {limit}." if lives else f"Si esce con {limit}."
+    truth = "Al dubbio, il punto deve essere esatto." if exact else "Al dubbio, basta un punto almeno pari."
+    return f"{game_name}, regole {rules_name}: {join_names(players)}. {out} {truth}"
 
 
 def duel_opens(opener: str, opponent: str) -> str:
     """A Milella duel starts."""
-    return f"Nuovo duello: {opener} contro {opponent}. Apre {opener}."
+    return f"Duello: {opener} contro {opponent}."
 
 
 def ask_claim(player: str) -> str:
-    """The opener of a round must roll and declare."""
+    """The opener of a round (or duel) must roll and declare."""
     return f"{player}, tira e dichiara."
 
 
 def ask_claim_over(player: str, claim: str, strictly: bool) -> str:
     """A believer must roll and declare at least (or more than) ``claim``."""
     bound = "più di" if strictly else "almeno"
-    return f"{player}, tira e dichiara {bound} {claim}."
+    return f"{player}, tira: {bound} {claim}."
 
 
 def ask_claim_top_again(player: str, claim: str) -> str:
     """Classico: who accepted Tokio must declare it again."""
-    return f"{player}, tira: devi dichiarare di nuovo {claim}."
+    return f"{player}, tira: di nuovo {claim}."
 
 
-def ask_response(player: str, claimant: str, claim: str) -> str:
-    """The receiver must believe or doubt."""
-    return f"{player}, {claimant} dichiara {claim}: ci credi o dubiti?"
+def ask_response(player: str, claim: str) -> str:
+    """The receiver must believe or doubt; the claim is echoed first."""
+    return f"{capitalized(claim)}. {player}, ci credi?"
 
 
-def ask_response_three(player: str, claimant: str, claim: str) -> str:
+def ask_response_three(player: str, claim: str) -> str:
     """Classico: the receiver of Tokio has a third answer."""
-    return f"{player}, {claimant} dichiara {claim}: accetti, dubiti o prendi la penalità?"
+    return f"{capitalized(claim)}! {player}: accetti, dubiti o passi?"
 
 
-def ask_response_lizumo(player: str, claimant: str, claim: str) -> str:
+def ask_response_lizumo(player: str, claim: str) -> str:
     """Lizumo: the receiver of Tokio accepts blind or reveals."""
-    return f"{player}, {claimant} dichiara {claim}: accetti senza guardare o scopri?"
+    return f"{capitalized(claim)}! {player}: accetti senza guardare o scopri?"
 
 
 def ask_reveal(claimant: str) -> str:
     """A doubted cup is lifted: which dice are there?"""
-    return f"{claimant}, alza il bicchiere: che dadi ci sono?"
-
-
-def claimed(player: str, claim: str) -> str:
-    """Echoes a claim, so a misheard one can be undone at once."""
-    return f"{player} dichiara {claim}."
-
-
-def claim_too_low(claim: str, to_beat: str) -> str:
-    """A claim lower than allowed."""
-    return capitalized(f"{claim} non basta contro {to_beat}.")
-
-
-def believed(player: str) -> str:
-    """The receiver believes."""
-    return f"{player} ci crede."
-
-
-def doubted(player: str) -> str:
-    """The receiver doubts."""
-    return f"{player} dubita."
+    return f"{claimant}, scopri i dadi."
 
 
 def revealed(roll: str, holds: bool) -> str:
     """The real roll and whether the claim held."""
-    return f"Sotto c'è {roll}: era vero." if holds else f"Sotto c'è {roll}: era un bluff."
+    return capitalized(f"{roll}: era vero.") if holds else capitalized(f"{roll}: bluff!")
 
 
-def penalty_reason(reason: str) -> str:
-    """Why a penalty, by engine reason value."""
-    return {
-        "lower_claim": "ha dichiarato troppo poco",
-        "bluff_caught": "ha bluffato",
-        "wrong_doubt": "ha dubitato a torto",
-        "took_penalty": "ha scelto la penalità",
-        "accepted_tokio": "ha accettato senza guardare",
-    }[reason]
+def _penalty_why(reason: str) -> str:
+    """A few words before the penalty, where the reveal or a confirmation has not said why."""
+    return {"took_penalty": " passa:", "accepted_tokio": " accetta senza guardare:"}.get(reason, "")
 
 
-def penalised(player: str, amount: int, reason: str, doubled: bool) -> str:
-    """Who takes how many penalties, and why."""
-    double = ", doppia per il tokio" if doubled else ""
-    return f"{player} {penalty_reason(reason)}: prende {count(amount, 'penalità', 'penalità')}{double}."
+def penalised(player: str, amount: int, reason: str, doubled: bool, top: str, total: int) -> str:
+    """Who takes how many penalties, why when not yet said, and the new count."""
+    double = f", doppie per il {top}" if doubled else ""
+    return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}, ne ha {total}."
 
 
-def lost_lives(player: str, amount: int, reason: str, doubled: bool) -> str:
-    """Lives version of ``penalised``."""
-    double = ", doppio per il tokio" if doubled else ""
-    return f"{player} {penalty_reason(reason)}: perde {count(amount, 'vita', 'vite')}{double}."
+def lost_lives(player: str, amount: int, reason: str, doubled: bool, top: str, left: int) -> str:
+    """Lives version of ``penalised``: who loses how many lives, why when not yet said, how many are left."""
+    double = f", doppie per il {top}" if doubled else ""
+    lost = f"{player}{_penalty_why(reason)} perde {count(amount, 'vita', 'vite')}{double}"
+    if left == 0:
+        return f"{lost}: è fuori."
+    return f"{lost}, gliene resta una." if left == 1 else f"{lost}, gliene restano {left}."
 
 
-def penalty_total(player: str, penalties: int, limit: int) -> str:
-    """A player's penalties after a penalty."""
-    return f"{player} ha {count(penalties, 'penalità', 'penalità')} su {limit}."
+def penalty_out(player: str, amount: int, reason: str, doubled: bool, top: str) -> str:
+    """Penalties that put a player out."""
+    double = f", doppie per il {top}" if doubled else ""
+    return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}: è fuori."
 
 
-def lives_left(player: str, lives: int) -> str:
-    """A player's lives after losing some."""
-    return f"A {player} resta {count(lives, 'vita', 'vite')}." if lives == 1 else f"A {player} restano {lives} vite."
-
-
-def eliminated(player: str) -> str:
-    """A player is out."""
-    return f"{player} è fuori."
-
-
-def duel_won(player: str, opponent: str) -> str:
-    """Milella: a duel ends without penalty."""
-    return f"{opponent} ci crede: {player} vince il duello."
+def duel_won(player: str) -> str:
+    """Milella: the opener believed the reply; the replier wins the duel."""
+    return f"{player} vince il duello."
 
 
 def standings(entries: Sequence[str]) -> str:
@@ -225,14 +199,23 @@ def standings(entries: Sequence[str]) -> str:
     return "Classifica: " + "; ".join(entries) + "."
 
 
-def standing_penalties(player: str, penalties: int, out: bool) -> str:
-    """One player's entry, counted in penalties."""
-    return f"{player} fuori" if out else f"{player} {count(penalties, 'penalità', 'penalità')}"
+def ranked_standings(unit: str, groups: Sequence[tuple[Sequence[str], str]]) -> str:
+    """Ranked standings: ``unit`` ("Penalità", "Vite", "Punti") then groups of tied players and their value.
+
+    >>> ranked_standings("Penalità", [(["Anna", "Bruno"], "1"), (["Carla"], "fuori")])
+    'Penalità: Anna e Bruno 1, Carla fuori.'
+    """
+    return f"{unit}: " + ", ".join(f"{join_names(names)} {value}" for names, value in groups) + "."
 
 
-def standing_lives(player: str, lives: int, out: bool) -> str:
-    """One player's entry, counted in lives."""
-    return f"{player} fuori" if out else f"{player} {count(lives, 'vita', 'vite')}"
+def out_value() -> str:
+    """The value of a player who is out, in the standings."""
+    return "fuori"
+
+
+def standings_unit(lives: bool) -> str:
+    """The unit named once at the start of Tokio standings."""
+    return "Vite" if lives else "Penalità"
 
 
 def impossible_roll(claim: str, sides: int) -> str:
@@ -240,19 +223,26 @@ def impossible_roll(claim: str, sides: int) -> str:
     return capitalized(f"{claim} non esiste con i dadi da {sides}.")
 
 
-def confirm_low_claim(claim: str, to_beat: str, cost: str) -> str:
-    """A claim that costs its own declarer: confirm first."""
-    return capitalized(f"{claim} non basta contro {to_beat}: {cost}. Confermi? Sì o no?")
+def confirm_low_claim(player: str, claim: str, to_beat: str, cost: str) -> str:
+    """A claim lower than the one to beat costs its own declarer: confirm first."""
+    return capitalized(f"{claim} è meno di {to_beat}: {cost}. {player}, confermi?")
 
 
-def confirm_take_penalty(cost: str) -> str:
-    """Classico's third answer: confirm first."""
-    return f"Prendi {cost} e si ricomincia. Confermi? Sì o no?"
+def confirm_equal_claim(player: str, claim: str, cost: str) -> str:
+    """Lizumo: an equal claim is not enough and costs its declarer: confirm first."""
+    return capitalized(f"{claim} è uguale, serve di più: {cost}. {player}, confermi?")
 
 
-def confirm_accept_blind(cost: str) -> str:
-    """Lizumo: accepting Tokio blind costs a life: confirm first."""
-    return f"Accetti senza guardare e perdi {cost}. Confermi? Sì o no?"
+def confirm_not_top(player: str, claim: str, top: str, cost: str) -> str:
+    """Classico: after accepting Tokio, anything but Tokio costs: confirm first."""
+    return capitalized(f"{claim} non è {top}: {cost}. {player}, confermi?")
+
+
+def cost(amount: int, lives: bool) -> str:
+    """What a confirmation says the player will pay: "prendi una penalità", "perdi 2 vite"."""
+    if lives:
+        return f"perdi {count(amount, 'vita', 'vite')}"
+    return f"prendi {count(amount, 'penalità', 'penalità')}"
 
 
 def claim_again() -> str:
@@ -265,27 +255,36 @@ def answer_again() -> str:
     return "Va bene, rispondi di nuovo."
 
 
-def cannot_take_penalty() -> str:
-    """The third answer is only for Tokio in classico."""
-    return "La penalità si può scegliere solo contro il tokio."
+def cannot_take_penalty(top: str) -> str:
+    """The third answer is only for the top roll in classico."""
+    return f"Passare si può solo contro il {top}."
 
 
-def help_claim() -> str:
+def truth_rule(exact: bool) -> str:
+    """The truth test in force, for help sentences."""
+    return "Al dubbio vale il punto esatto." if exact else "Al dubbio basta un punto almeno pari."
+
+
+def examples(phrases: Sequence[str]) -> str:
+    """"cinquantatré, coppia di quattro o tokio"."""
+    if len(phrases) <= 1:
+        return "".join(phrases)
+    return ", ".join(phrases[:-1]) + " o " + phrases[-1]
+
+
+def help_claim(example_phrases: Sequence[str]) -> str:
     """What can be said when declaring."""
-    return f"Dichiara un punto, per esempio cinquantatré, coppia di quattro o tokio. Oppure: {common_commands()}."
+    return f"Dichiara un punto, per esempio {examples(example_phrases)}. Oppure: {common_commands()}."
 
 
-def help_response(three: bool, lizumo: bool) -> str:
-    """What can be said when answering a claim."""
-    if lizumo:
-        return f"Puoi dire accetto oppure scopro. Oppure: {common_commands()}."
-    third = ", oppure prendo la penalità" if three else ""
-    return f"Puoi dire ci credo oppure dubito{third}. Oppure: {common_commands()}."
+def help_response(answers: Sequence[str], exact: bool) -> str:
+    """What can be said when answering a claim, and the truth test in force."""
+    return f"Puoi dire {examples(answers)}. {truth_rule(exact)} Oppure: {common_commands()}."
 
 
-def help_reveal() -> str:
+def help_reveal(example_phrases: Sequence[str]) -> str:
     """What can be said when telling the revealed dice."""
-    return f"Di' i dadi, per esempio cinque e tre, oppure il punto. Oppure: {common_commands()}."
+    return f"Di' i dadi, per esempio {examples(example_phrases)}. Oppure: {common_commands()}."
 
 
 def heard_nothing() -> str:
@@ -301,11 +300,6 @@ def not_a_roll(text: str) -> str:
 def name_not_in_play(text: str, sides: int) -> str:
     """A special name of other dice ("taipei" with d6)."""
     return capitalized(f"{text} non si usa con i dadi da {sides}.")
-
-
-def claim_as_number() -> str:
-    """Dice said one by one while declaring."""
-    return "Dichiara il punto come numero, per esempio cinquantatré."
 
 
 def expected_claim() -> str:
@@ -340,7 +334,7 @@ def undo_doubt(player: str) -> str:
 
 def undo_take_penalty(player: str) -> str:
     """Names an undone choice of the penalty."""
-    return f"{player} prende la penalità."
+    return f"{player} passa."
 
 
 def undo_reveal(roll: str) -> str:
@@ -362,7 +356,7 @@ def voice_model_missing(name: str, searched: Sequence[str]) -> str:
     """No vosk model here and downloading was not allowed."""
     return (
         f"Modello vocale italiano non trovato ({name}). Cercato in: {', '.join(searched)}. "
-        "Scaricalo con: voice-host model download"
+        "Scaricalo con: ./run voice-host model download"
     )
 
 
@@ -397,7 +391,7 @@ def voice_phrases_missing(phrases: Sequence[str], model: str) -> str:
 
 def voice_no_microphone(detail: str) -> str:
     """The microphone cannot be opened."""
-    return f"Non riesco ad aprire il microfono: {detail}. Vedi: voice-host devices"
+    return f"Non riesco ad aprire il microfono: {detail}. Vedi: ./run voice-host devices"
 
 
 def voice_no_audio_output(reason: str) -> str:
@@ -407,12 +401,12 @@ def voice_no_audio_output(reason: str) -> str:
 
 def voice_unknown_tts_voice(voice: str) -> str:
     """--voice names no installed voice."""
-    return f"La voce {voice!r} non esiste. Le voci installate: voice-host check"
+    return f"La voce {voice!r} non esiste. Le voci installate: ./run voice-host check"
 
 
 def voice_check_model(path: str | None) -> str:
     """`check`: the model line."""
-    return f"modello: {path}" if path else "modello: MANCANTE (voice-host model download)"
+    return f"modello: {path}" if path else "modello: MANCANTE (./run voice-host model download)"
 
 
 def voice_check_phase(phase: str, covered: int, total: int, missing: Sequence[str]) -> str:

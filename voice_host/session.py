@@ -56,6 +56,7 @@ class Session:
         self._journal = journal
         self._actions: list[dict[str, Any]] = []
         self._pending: Confirm | None = None
+        self._last_outcome: list[str] = []  # what "ripeti" says again before the question
         self._resumed = bool(actions)
         self.dialog = self._replay(actions or [])
 
@@ -67,9 +68,9 @@ class Session:
     def run(self) -> Outcome:
         """Play until the game ends, the input ends, or the players stop it."""
         if self._resumed:
-            self._say([say.resumed(), self.dialog.standings()])
+            self._announce([say.resumed(), self.dialog.standings()])
         else:
-            self._say(self.dialog.opening())
+            self._announce(self.dialog.opening())
         while not self.dialog.is_over():
             phase = CONFIRM_PHASE if self._pending else self.dialog.phase()
             self._speaker.say(self._question())
@@ -90,7 +91,8 @@ class Session:
     def _handle(self, intent: it.Intent) -> bool:
         """Act on one intent; True when the players confirmed the end of the game."""
         if isinstance(intent, it.Repeat):
-            return False  # the loop says the question again
+            self._say(self._last_outcome)  # what was missed; the loop says the question again
+            return False
         if isinstance(intent, it.Standings):
             self._say([self.dialog.standings()])
         elif isinstance(intent, it.Help):
@@ -139,7 +141,7 @@ class Session:
         if self._journal is not None:
             self._journal.append(record)
         self._actions.append(record)
-        self._say(sentences)
+        self._announce(sentences)
 
     def _undo(self) -> None:
         if self._pending is not None:
@@ -153,7 +155,7 @@ class Session:
         if self._journal is not None:
             self._journal.append_undo()
         self.dialog = self._replay(self._actions[:-1])
-        self._say([say.undone(self.dialog.describe(self.dialog.decode(last)))])
+        self._announce([say.undone(self.dialog.describe(self.dialog.decode(last)))])
 
     def _replay(self, actions: list[dict[str, Any]]) -> GameDialog:
         """A fresh dialog with ``actions`` applied (IllegalAction/ValueError if they don't fit)."""
@@ -162,6 +164,11 @@ class Session:
             dialog.apply(dialog.decode(record))
         self._actions = list(actions)
         return dialog
+
+    def _announce(self, sentences: list[str]) -> None:
+        """Say what changed in the game, and keep it for "ripeti"."""
+        self._last_outcome = [s for s in sentences if s]
+        self._say(sentences)
 
     def _say(self, sentences: list[str]) -> None:
         for sentence in sentences:

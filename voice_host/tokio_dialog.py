@@ -1,20 +1,24 @@
-"""The Tokio half of the host: asks the right player, understands, announces."""
+"""The Tokio half of the host: asks the right player, understands, announces.
+
+The host talks like a quick human game master: the question to the next player
+echoes the claim ("Cinquantatré. Bruno, ci credi?"), believing and doubting are
+not announced (the next question says what follows), and a penalty says who,
+how many, why (when the reveal has not said it already) and the new count.
+"""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine import tokio_actions as ta
-from engine.rolls import SPECIAL_NAMES, Roll
+from engine.rolls import Roll
 from engine.tokio_game import TokioGame
-from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules
+from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules, TruthTest
 from grammars import intents as it
 from grammars.phrases import Phrase
-from grammars.tokio import Reason, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
+from grammars.tokio import Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
 from voice_host import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, Refuse
-
-RULES_NAMES = {"classico": "classiche", "lizumo": "di Lizumo", "milella": "di Milella"}
 
 
 class TokioDialog:
@@ -26,18 +30,28 @@ class TokioDialog:
         self.rules = rules
         self.engine = TokioGame(rules, players, first)
         self._opening_events = self.engine.initial_events()
+        self._lives = rules.counting is Counting.LIVES
+        self._top = roll_name(rules.ranking.top, rules)
+        self._announcers: dict[type, Callable[[Any], list[str]]] = {
+            ta.RoundStarted: self._on_round_started,
+            ta.Claimed: lambda event: [],  # the next question echoes the claim
+            ta.Believed: lambda event: [],  # the next question says what follows
+            ta.Doubted: lambda event: [],
+            ta.Revealed: lambda event: [say.revealed(self._name(event.roll), event.holds)],
+            ta.Penalised: self._on_penalised,
+            ta.Eliminated: lambda event: [],  # said with the penalty; standings follow the events
+            ta.DuelWon: lambda event: [say.duel_won(event.player)],
+            ta.GameWon: lambda event: [say.winner(event.player)],
+        }
 
     # ------------------------------------------------------------ asking
 
     def opening(self) -> list[str]:
-        """Presents the game and who opens."""
-        game_name = SPECIAL_NAMES[self.rules.sides].capitalize()
-        if self.rules.ranking_kind.value == "milella":
-            game_name = "Tokio"
-        limit = self._amount(self.rules.limit)
+        """Presents the game, the way out, the truth test, and who opens."""
+        game_name = self._top.capitalize()
         first = say.tokio_opening(
-            game_name, RULES_NAMES.get(self.rules.name, self.rules.name), self.rules.sides,
-            [p.name for p in self.engine.players], limit,
+            game_name, self.rules.name, [p.name for p in self.engine.players],
+            self._amount(self.rules.limit), self._lives, self.rules.truth_test is TruthTest.EXACT,
         )
         return [first, *self._announce(self._opening_events)]
 
@@ -56,17 +70,17 @@ class TokioDialog:
             if game.claim is None:
                 return say.ask_claim(player)
             claim = self._name(game.claim)
-            if game.claim == self.rules.ranking.top and self.rules.tokio_response is TokioResponse.THREE_CHOICES:
+            if self._must_claim_top_again():
                 return say.ask_claim_top_again(player, claim)
             return say.ask_claim_over(player, claim, self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER)
         if game.phase is ta.Phase.RESPONSE:
-            assert game.claim is not None and game.claimant is not None
-            claim, claimant = self._name(game.claim), game.claimant
+            assert game.claim is not None
+            claim = self._name(game.claim)
             if self._lizumo_top():
-                return say.ask_response_lizumo(player, claimant, claim)
+                return say.ask_response_lizumo(player, claim)
             if game.can_take_penalty:
-                return say.ask_response_three(player, claimant, claim)
-            return say.ask_response(player, claimant, claim)
+                return say.ask_response_three(player, claim)
+            return say.ask_response(player, claim)
         return say.ask_reveal(player)
 
     def phrases(self, phase: str) -> tuple[Phrase, ...]:
@@ -86,17 +100,28 @@ class TokioDialog:
         return parse_tokio(text, phase, self.rules, can_take_penalty=self.engine.can_take_penalty)
 
     def help(self, phase: str) -> str:
-        """What can be said now."""
+        """What can be said now, with examples taken from this phase's own phrases."""
+        examples = self.help_examples(phase)
         if phase == "claim":
-            return say.help_claim()
+            return say.help_claim(examples)
         if phase == "response":
-            return say.help_response(self.engine.can_take_penalty, self._lizumo_top())
-        return say.help_reveal()
+            return say.help_response(examples, self.rules.truth_test is TruthTest.EXACT)
+        return say.help_reveal(examples)
+
+    def help_examples(self, phase: str) -> tuple[str, ...]:
+        """The example phrases ``help`` names in ``phase`` now."""
+        return help_examples(
+            phase, self.rules, can_take_penalty=self.engine.can_take_penalty, lizumo_top=self._lizumo_top()
+        )
 
     # ------------------------------------------------------------ deciding
 
     def decide(self, intent: it.Intent) -> Decision:
-        """Map an intent onto a legal action, confirming what costs the speaker a penalty."""
+        """Map an intent onto a legal action, confirming a claim that costs its own declarer.
+
+        Answers the player said plainly (passo, Lizumo's blind accept) are not
+        confirmed: they are announced and ``annulla`` undoes them.
+        """
         game = self.engine
         if isinstance(intent, it.NotUnderstood):
             return Refuse(self._not_understood(intent))
@@ -105,23 +130,19 @@ class TokioDialog:
                 return Refuse(say.not_understood(say.expected_claim()))
             if not self.rules.dice.is_possible(intent.roll):
                 return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
+            action = ta.Claim(intent.roll)
             if game.is_lower(intent.roll):
-                assert game.claim is not None
-                cost = self._cost(self._penalty_amount())
-                question = say.confirm_low_claim(self._name(intent.roll), self._name(game.claim), cost)
-                return Confirm(question, ta.Claim(intent.roll), say.claim_again())
-            return Act(ta.Claim(intent.roll))
+                return Confirm(self._confirm_low_claim(intent.roll, action), action, say.claim_again())
+            return Act(action)
         if game.phase is ta.Phase.RESPONSE:
             if isinstance(intent, it.DoubtIt):
                 return Act(ta.Doubt())
             if isinstance(intent, it.BelieveIt):
-                if self._lizumo_top():
-                    return Confirm(say.confirm_accept_blind(self._amount(1)), ta.Believe(), say.answer_again())
                 return Act(ta.Believe())
             if isinstance(intent, it.TakeThePenalty):
                 if not game.can_take_penalty:
-                    return Refuse(say.cannot_take_penalty())
-                return Confirm(say.confirm_take_penalty(self._amount(1)), ta.TakePenalty(), say.answer_again())
+                    return Refuse(say.cannot_take_penalty(self._top))
+                return Act(ta.TakePenalty())
             return Refuse(say.not_understood(say.expected_response()))
         if not isinstance(intent, it.SayRoll):
             return Refuse(say.not_understood(say.expected_reveal()))
@@ -129,18 +150,29 @@ class TokioDialog:
             return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
         return Act(ta.Reveal(intent.roll))
 
+    def _confirm_low_claim(self, roll: Roll, action: ta.Claim) -> str:
+        """The question before a claim that costs its declarer, with the penalty the engine will charge."""
+        game = self.engine
+        assert game.claim is not None and game.to_act is not None
+        charged = next(e for e in game.preview(action) if isinstance(e, ta.Penalised))
+        cost = say.cost(charged.amount, self._lives)
+        player, claim = game.to_act, self._name(roll)
+        if self._must_claim_top_again():
+            return say.confirm_not_top(player, claim, self._top, cost)
+        if roll == game.claim:
+            return say.confirm_equal_claim(player, claim, cost)
+        return say.confirm_low_claim(player, claim, self._name(game.claim), cost)
+
     def _not_understood(self, intent: it.NotUnderstood) -> str:
-        reason = str(intent.reason)
+        reason = intent.reason
         if reason == Reason.EMPTY:
             return say.heard_nothing()
         if reason == Reason.NOT_A_ROLL:
             return say.not_a_roll(intent.text)
         if reason == Reason.NAME_NOT_IN_PLAY:
             return say.name_not_in_play(intent.text, self.rules.sides)
-        if reason == Reason.DIE_BY_DIE_IN_CLAIM:
-            return say.claim_as_number()
         if reason == Reason.TAKE_PENALTY_NOT_ALLOWED:
-            return say.cannot_take_penalty()
+            return say.cannot_take_penalty(self._top)
         expected = {
             ta.Phase.CLAIM: say.expected_claim(),
             ta.Phase.RESPONSE: say.expected_response(),
@@ -167,52 +199,41 @@ class TokioDialog:
         return say.undo_reveal(self._name(action.roll))
 
     def standings(self) -> str:
-        """Penalties (or lives) of every player, in seat order."""
-        if self.rules.counting is Counting.LIVES:
-            entries = [say.standing_lives(p.name, p.lives, p.out) for p in self.engine.players]
-        else:
-            entries = [say.standing_penalties(p.name, p.penalties, p.out) for p in self.engine.players]
-        return say.standings(entries)
+        """Ranked standings: fewest penalties (most lives) first, tied players together, the out last."""
+        players = sorted(self.engine.players, key=lambda p: (p.out, p.penalties))
+        groups: list[tuple[list[str], str]] = []
+        for p in players:
+            value = say.out_value() if p.out else str(p.lives if self._lives else p.penalties)
+            if groups and groups[-1][1] == value:
+                groups[-1][0].append(p.name)
+            else:
+                groups.append(([p.name], value))
+        return say.ranked_standings(say.standings_unit(self._lives), groups)
 
     def final(self) -> list[str]:
         """The final standings (the winner was announced with the last event)."""
         return [self.standings()]
 
     def _announce(self, events: Sequence[ta.Event]) -> list[str]:
-        lives = self.rules.counting is Counting.LIVES
         out: list[str] = []
         for event in events:
-            if isinstance(event, ta.RoundStarted):
-                if event.opponent is None:
-                    out.append(say.round_opens(event.opener))
-                else:
-                    out.append(say.duel_opens(event.opener, event.opponent))
-            elif isinstance(event, ta.Claimed):
-                out.append(say.claimed(event.player, self._name(event.roll)))
-                if event.lower and event.to_beat is not None:
-                    out.append(say.claim_too_low(self._name(event.roll), self._name(event.to_beat)))
-            elif isinstance(event, ta.Believed):
-                out.append(say.believed(event.player))
-            elif isinstance(event, ta.Doubted):
-                out.append(say.doubted(event.player))
-            elif isinstance(event, ta.Revealed):
-                out.append(say.revealed(self._name(event.roll), event.holds))
-            elif isinstance(event, ta.Penalised):
-                if lives:
-                    out.append(say.lost_lives(event.player, event.amount, event.reason.value, event.doubled))
-                    if event.lives > 0:
-                        out.append(say.lives_left(event.player, event.lives))
-                else:
-                    out.append(say.penalised(event.player, event.amount, event.reason.value, event.doubled))
-                    if event.penalties < self.rules.limit:
-                        out.append(say.penalty_total(event.player, event.penalties, self.rules.limit))
-            elif isinstance(event, ta.Eliminated):
-                out.append(say.eliminated(event.player))
-            elif isinstance(event, ta.DuelWon):
-                out.append(say.duel_won(event.player, event.opponent))
-            elif isinstance(event, ta.GameWon):
-                out.append(say.winner(event.player))
+            out += self._announcers[type(event)](event)
+        eliminated = any(isinstance(e, ta.Eliminated) for e in events)
+        if eliminated and not any(isinstance(e, ta.GameWon) for e in events):
+            out.append(self.standings())
         return out
+
+    def _on_round_started(self, event: ta.RoundStarted) -> list[str]:
+        # Chain play: the next question ("Anna, tira e dichiara.") says who opens.
+        return [] if event.opponent is None else [say.duel_opens(event.opener, event.opponent)]
+
+    def _on_penalised(self, event: ta.Penalised) -> list[str]:
+        reason = event.reason.value
+        if self._lives:
+            return [say.lost_lives(event.player, event.amount, reason, event.doubled, self._top, event.lives)]
+        if event.penalties >= self.rules.limit:
+            return [say.penalty_out(event.player, event.amount, reason, event.doubled, self._top)]
+        return [say.penalised(event.player, event.amount, reason, event.doubled, self._top, event.penalties)]
 
     # ------------------------------------------------------------ journal & summary
 
@@ -244,6 +265,7 @@ class TokioDialog:
             "game": "tokio",
             "rules": self.rules.name,
             "dice": self.rules.sides,
+            "truth": self.rules.truth_test.value,
             "finished": self.is_over(),
             "winner": self.engine.winner,
             "players": [
@@ -264,14 +286,15 @@ class TokioDialog:
             and self.engine.claim == self.rules.ranking.top
         )
 
-    def _penalty_amount(self) -> int:
-        return 2 if self.engine.doubled else 1
+    def _must_claim_top_again(self) -> bool:
+        """Classico: the believer of a top claim must claim the top again."""
+        return (
+            self.engine.phase is ta.Phase.CLAIM
+            and self.engine.claim == self.rules.ranking.top
+            and self.rules.tokio_response is TokioResponse.THREE_CHOICES
+        )
 
     def _amount(self, n: int) -> str:
-        if self.rules.counting is Counting.LIVES:
+        if self._lives:
             return say.count(n, "vita", "vite")
         return say.count(n, "penalità", "penalità")
-
-    def _cost(self, n: int) -> str:
-        verb = "perdi" if self.rules.counting is Counting.LIVES else "prendi"
-        return f"{verb} {self._amount(n)}"

@@ -41,7 +41,7 @@ def test_input_ending_early_exits_3_with_an_unfinished_summary(voice_host, tmp_p
     run = voice_host(*BASE, "--input", f"script:{script}")
     assert run.code == 3
     assert run.summary == {
-        "game": "tokio", "rules": "classico", "dice": 6, "finished": False, "winner": None,
+        "game": "tokio", "rules": "classico", "dice": 6, "truth": "exact", "finished": False, "winner": None,
         # 52 does not hold 53: Anna bluffed and takes one of her ten
         "players": [
             {"name": "Anna", "penalties": 1, "lives": 9, "out": False},
@@ -57,10 +57,10 @@ def test_fine_partita_asks_and_ends_on_si(voice_host, tmp_path):
                      "--input", f"script:{script}")
     assert run.code == 0
     assert run.summary is not None and run.summary["finished"] is False and run.summary["winner"] is None
-    assert run.stdout.count("Vuoi finire la partita? Sì o no?") == 2
+    assert run.stdout.count("Finiamo la partita? Sì o no?") == 2
     assert "si continua" in run.stdout
     # "sessanta" is not a roll reading of d6 (a 0 face): refused, game unchanged
-    assert "Anna dichiara" not in run.stdout
+    assert "Bruno, ci credi?" not in run.stdout
 
 
 def test_keyboard_plays_a_whole_game_from_stdin(voice_host):
@@ -76,8 +76,8 @@ def test_first_option_chooses_the_opener(voice_host, tmp_path):
     script.write_text("cinquantatré\n", encoding="utf-8")
     run = voice_host("play", "--game", "tokio", "--players", "Anna,Bruno,Carla", "--first", "Carla",
                      "--tts", "print", "--input", f"script:{script}")
-    assert "Carla dichiara cinquantatré." in run.stdout
-    assert "Anna, Carla dichiara cinquantatré: ci credi o dubiti?" in run.stdout
+    assert "Carla, tira e dichiara." in run.stdout
+    assert "Cinquantatré. Anna, ci credi?" in run.stdout
 
 
 def test_undo_goes_back_to_the_start_and_no_further(voice_host, tmp_path):
@@ -104,7 +104,7 @@ def test_without_a_model_voice_input_exits_2_and_auto_falls_back_to_the_keyboard
     assert auto.code == 3
     assert auto.stdout.splitlines()[0] == (
         "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera.")
-    assert "Anna dichiara cinquantatré." in auto.stdout  # typed input took over
+    assert "Cinquantatré. Bruno, ci credi?" in auto.stdout  # typed input took over
 
 
 def test_a_model_without_the_italian_words_stops_naming_the_phrases(voice_host):

@@ -21,7 +21,7 @@ def test_sigkill_then_resume_loses_nothing(tmp_path, voice_host):
         proc.stdin.write(utterance + "\n")
         proc.stdin.flush()
     # the penalty has been announced, so it must be on disk already
-    wait_for(lines, "Bruno ha una penalità su 2.")
+    wait_for(lines, "Bruno prende una penalità, ne ha 1.")
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
     assert proc.returncode == -signal.SIGKILL
@@ -31,7 +31,7 @@ def test_sigkill_then_resume_loses_nothing(tmp_path, voice_host):
     run = voice_host("play", "--resume", str(journal), "--input", f"script:{rest}", "--tts", "print")
     assert run.code == 0, run.stderr
     assert "Riprendo la partita" in run.stdout
-    assert "Classifica: Anna 0 penalità; Bruno una penalità." in run.stdout
+    assert "Penalità: Anna 0, Bruno 1." in run.stdout
     assert run.summary is not None and run.summary["winner"] == "Bruno"
     assert {p["name"]: p["penalties"] for p in run.summary["players"]} == {"Anna": 2, "Bruno": 1}
 

@@ -66,19 +66,20 @@ def test_classico_transcript_announces_events_and_reasons(voice_host):
     run = voice_host("play", "--game", "tokio", "--players", "Anna,Bruno,Carla", "--limit", "2",
                      "--input", f"script:{GAMES / 'classico_d6.txt'}", "--tts", "print")
     out = run.stdout
-    # the claim is echoed, the noise is refused, the undo is announced
-    assert "Anna dichiara cinquantatré." in out
+    # the claim is echoed in the question to the next player, the noise is refused, the undo is announced
+    assert "Cinquantatré. Bruno, ci credi?" in out
     assert "Non ho capito" in out
     assert "Annullato: Bruno dichiara sessantuno." in out
-    # the reveal, who pays, how much and why
-    assert "Sotto c'è sessantuno: era vero." in out
-    assert "Carla ha dubitato a torto: prende una penalità." in out
-    assert "Carla ha bluffato: prende 2 penalità, doppia per il tokio." in out
-    assert "Carla è fuori." in out
-    # a lower claim is confirmed first; the third answer to Tokio is offered
-    assert "Quarantadue non basta contro coppia di quattro: prendi una penalità. Confermi? Sì o no?" in out
-    assert "accetti, dubiti o prendi la penalità?" in out
-    assert "Bruno ha scelto la penalità: prende una penalità." in out
+    # the reveal, who pays, how much, why and the new count; the standings at an elimination
+    assert "Sessantuno: era vero." in out
+    assert "Carla prende una penalità, ne ha 1." in out
+    assert "Cinquantatré: bluff!" in out
+    assert "Carla prende 2 penalità, doppie per il tokio: è fuori." in out
+    assert "Penalità: Anna e Bruno 0, Carla fuori." in out
+    # a lower claim is confirmed first, naming the player; the third answer to Tokio is offered
+    assert "Quarantadue è meno di coppia di quattro: prendi una penalità. Bruno, confermi?" in out
+    assert "Tokio! Bruno: accetti, dubiti o passi?" in out
+    assert "Bruno passa: prende una penalità, ne ha 1." in out
 
 
 def test_impossible_claim_is_refused_without_penalty(voice_host):

@@ -73,23 +73,44 @@ def test_help_standings_and_repeat_do_not_change_the_game():
     assert session.run() is Outcome.INPUT_ENDED
     assert session.actions == []
     assert sum("Dichiara un punto" in s for s in speaker.said) == 2
-    assert "Classifica: Anna 0 penalità; Bruno 0 penalità." in speaker.said
+    assert "Penalità: Anna e Bruno 0." in speaker.said  # a tie, said once
     assert speaker.said.count("Anna, tira e dichiara.") == 5
+    # "ripeti" before any answer repeats the opening, then the question
+    opening = "Tokio, regole classiche: Anna e Bruno. Si esce con 10 penalità. Al dubbio, il punto deve essere esatto."
+    assert speaker.said.count(opening) == 2
 
 
-def test_lizumo_blind_accept_is_confirmed_and_speaks_of_lives():
-    session, _, speaker = _session(["tokio", "accetto", "sì"], rules="lizumo")
+def test_lizumo_blind_accept_is_announced_not_confirmed_and_undoable():
+    session, listener, speaker = _session(["tokio", "accetto", "annulla"], rules="lizumo")
     session.run()
-    assert "Accetti senza guardare e perdi una vita. Confermi? Sì o no?" in speaker.said
-    assert "Bruno ha accettato senza guardare: perde una vita." in speaker.said
-    assert "A Bruno restano 2 vite." in speaker.said
+    assert "confirm" not in [r.phase for r in listener.requests]
+    assert "Bruno accetta senza guardare: perde una vita, gliene restano 2." in speaker.said
+    assert "Annullato: Bruno ci crede." in speaker.said
+    assert session.actions == [{"type": "claim", "dice": [2, 1]}]
+
+
+def test_take_penalty_is_announced_not_confirmed():
+    session, listener, speaker = _session(["tokio", "passo"])
+    session.run()
+    assert "confirm" not in [r.phase for r in listener.requests]
+    assert "Tokio! Bruno: accetti, dubiti o passi?" in speaker.said
+    assert "Bruno passa: prende una penalità, ne ha 1." in speaker.said
+    assert speaker.said[-1] == "Bruno, tira e dichiara."
 
 
 def test_take_penalty_only_against_tokio():
     session, _, speaker = _session(["cinquantatré", "passo"])
     session.run()
-    assert "La penalità si può scegliere solo contro il tokio." in speaker.said
+    assert "Passare si può solo contro il tokio." in speaker.said
     assert session.actions == [{"type": "claim", "dice": [5, 3]}]
+
+
+def test_repeat_after_a_reveal_says_the_outcome_then_the_question():
+    session, _, speaker = _session(["cinquantatré", "dubito", "cinque e due", "ripeti"])
+    session.run()
+    outcome = ["Cinquantadue: bluff!", "Anna prende una penalità, ne ha 1.", "Anna, tira e dichiara."]
+    n = len(speaker.said)
+    assert speaker.said[n - 6:] == outcome + outcome
 
 
 def test_journal_records_exactly_the_actions_in_force(tmp_path):
