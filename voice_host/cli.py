@@ -46,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rules", choices=["classico", "lizumo", "milella"], help="le regole di Tokio")
     play.add_argument("--dice", type=int, choices=[4, 6, 8, 10], help="facce dei dadi di Tokio")
     play.add_argument("--limit", type=_positive, help="penalità (o vite) per uscire")
+    play.add_argument("--truth", choices=["exact", "at-least"],
+                      help="Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole")
     play.add_argument("--first", help="chi apre (di solito il primo della lista)")
     play.add_argument("--virtual-dice", action="store_true", help="Yatzi: i dadi li tira il computer")
     play.add_argument("--seed", type=int, help="seme dei dadi virtuali")
@@ -58,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--voice", help="voce della sintesi (id o nome)")
     play.add_argument("--rate", type=int, help="velocità della voce (parole al minuto)")
     play.add_argument("--volume", type=float, help="volume della voce, da 0 a 1")
-    play.add_argument("--device", help="microfono (numero o nome, vedi voice-host devices)")
+    play.add_argument("--device", help="microfono (numero o nome, vedi ./run voice-host devices)")
     _register_voice_commands(sub)
     return parser
 
@@ -172,7 +174,7 @@ def _create_journal(args: argparse.Namespace, game: str, config: dict[str, Any])
         return None
     journal = Journal.create(path, game, config)
     if not args.journal:
-        print(f"voice-host: giornale {path} (per riprendere: voice-host play --resume {path})", file=sys.stderr)
+        print(f"voice-host: giornale {path} (per riprendere: ./run play --resume {path})", file=sys.stderr)
     return journal
 
 

@@ -7,7 +7,7 @@ import secrets
 from typing import Any, Callable
 
 from engine.errors import BadConfiguration
-from engine.tokio_rules import preset
+from engine.tokio_rules import TruthTest, preset
 from voice_host.dialog import GameDialog
 
 
@@ -41,6 +41,7 @@ def tokio_config(args: argparse.Namespace) -> dict[str, Any]:
         "rules": args.rules or "classico",
         "dice": args.dice,
         "limit": args.limit,
+        "truth": _truth(args.truth),
         "players": players,
         "first": _first(args, players),
     }
@@ -48,12 +49,25 @@ def tokio_config(args: argparse.Namespace) -> dict[str, Any]:
     return config
 
 
+#: ``--truth`` values -> the engine's truth test (RULES.md 1.2 step 3).
+TRUTH_OPTIONS = {"exact": TruthTest.EXACT, "at-least": TruthTest.AT_LEAST}
+
+
+def _truth(option: str | None) -> str | None:
+    """The journaled truth test of ``--truth`` (None: the preset's own)."""
+    return None if option is None else TRUTH_OPTIONS[option].value
+
+
 def tokio_dialog(config: dict[str, Any]) -> GameDialog:
     """A new Tokio dialog for ``config``."""
     from voice_host.tokio_dialog import TokioDialog
 
     try:
-        rules = preset(config["rules"], sides=config.get("dice"), limit=config.get("limit"))
+        truth = config.get("truth")
+        rules = preset(
+            config["rules"], sides=config.get("dice"), limit=config.get("limit"),
+            truth_test=None if truth is None else TruthTest(truth),
+        )
         return TokioDialog(rules, config["players"], config.get("first"))
     except BadConfiguration as exc:
         raise ConfigError(str(exc)) from None

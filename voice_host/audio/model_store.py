@@ -35,12 +35,15 @@ def is_model_dir(path: Path) -> bool:
 
 
 def vosk_dirs() -> list[Path]:
-    """vosk's own model folders (``vosk.MODEL_DIRS``), without the unset ones."""
+    """vosk's own model folders (``vosk.MODEL_DIRS``), without the unset ones and, off Windows, its AppData one."""
     try:
         import vosk
     except ImportError:
         return [Path.home() / ".cache" / "vosk"]
-    return [Path(d) for d in vosk.MODEL_DIRS if d is not None]
+    dirs = [Path(d) for d in vosk.MODEL_DIRS if d is not None]
+    if os.name != "nt":
+        dirs = [d for d in dirs if "AppData" not in d.parts]
+    return dirs
 
 
 def search_dirs() -> list[Path]:

@@ -148,3 +148,13 @@ def test_sequence_matching_joins_exact_words_and_rejects_unknown_ones() -> None:
     assert seq.match_sequence("fine partita").phrase == Phrase.of("fine partita")
     assert seq.match_sequence("tre banana").phrase is None
     assert seq.match_sequence("").reason == "silence"
+
+
+def test_model_search_list_has_no_windows_folders_on_linux() -> None:
+    import os
+
+    from voice_host.audio.model_store import search_dirs
+
+    dirs = search_dirs()
+    assert dirs and all("AppData" not in d.parts for d in dirs) or os.name == "nt"
+    assert any(d.parts[-2:] == (".cache", "vosk") for d in dirs)
