@@ -528,9 +528,9 @@ def scored(player: str, points: int, box: str, total: int) -> str:
     return f"{player} segna {points} in {box}: totale {total}."
 
 
-def bonus_earned(player: str, bonus: int, total: int) -> str:
-    """The upper bonus."""
-    return f"Bonus di {bonus} per {player}: totale {total}."
+def scored_with_bonus(player: str, points: int, box: str, bonus: int, total: int) -> str:
+    """Points written in an upper box that reach the bonus, in one sentence."""
+    return f"{player} segna {points} in {box} e prende il bonus di {bonus}: totale {total}."
 
 
 def yatzi_tie() -> str:
@@ -549,10 +549,11 @@ def yatzi_solo_end(name: str, total: int) -> str:
 
 
 def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
-    """Standings, highest total first; players on the same total are said together as tied."""
+    """Standings, highest total first; players on the same total are said together ("Anna e Bruno a 40")."""
+    if len(groups) == 1:
+        return f"Tutti pari a {groups[0][1]}."
     entries = [
-        f"{names[0]} {total}" if len(names) == 1 else f"{join_names(names)} pari a {total}"
-        for names, total in groups
+        f"{names[0]} {total}" if len(names) == 1 else f"{join_names(names)} a {total}" for names, total in groups
     ]
     return "Classifica: " + "; ".join(entries) + "."
 

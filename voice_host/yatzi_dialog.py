@@ -347,17 +347,20 @@ class YatziDialog:
     def _announce(self, events: Sequence[yg.Event]) -> list[str]:
         out: list[str] = []
         game = self.engine
-        for event in events:
+        for index, event in enumerate(events):
             if isinstance(event, yg.TurnStarted):
                 if event.player == game.players[0]:  # a new round; the prompt names the player
                     out.append(say.yatzi_round(event.turn, len(BOXES)))
             elif isinstance(event, yg.Scored):
-                out.append(say.scored(event.player, event.points, box_name(event.box), event.total))
-            elif isinstance(event, yg.BonusEarned):
-                out.append(say.bonus_earned(event.player, event.bonus, event.total))
+                bonus = next((e for e in events[index + 1:] if isinstance(e, yg.BonusEarned)), None)
+                if bonus is None:
+                    out.append(say.scored(event.player, event.points, box_name(event.box), event.total))
+                else:  # one sentence, one total
+                    out.append(say.scored_with_bonus(
+                        event.player, event.points, box_name(event.box), bonus.bonus, bonus.total))
             elif isinstance(event, yg.GameEnded):
                 out.append(self._game_ended(event))
-            # Rolled and Kept are told by the next prompt, which names the dice.
+            # Rolled and Kept are told by the next prompt, which names the dice; BonusEarned with its score.
         return out
 
     def _game_ended(self, event: yg.GameEnded) -> str:

@@ -110,7 +110,8 @@ def test_undo_and_replay_work_across_the_roll_for_who_starts():
     session.run()
     # Anna 2, Bruno 2 is a tie; annulla takes back Bruno's die (not the tie's whole round)
     undone = speaker.said.index("Annullato: il dado di Bruno, due.")
-    assert speaker.said[undone - 2: undone] == ["Anna e Bruno hanno fatto due: ritirate.", "Anna, tira un dado e di' il numero."]
+    assert speaker.said[undone - 2: undone] == [
+        "Anna e Bruno hanno fatto due: ritirate.", "Anna, tira un dado e di' il numero."]
     assert speaker.said[undone + 1] == "Bruno, tira un dado e di' il numero."
     # Anna 2, Bruno 5 after the undo: Anna starts, and her first turn is scored
     assert speaker.said[undone + 2: undone + 5] == [
@@ -276,8 +277,35 @@ def test_standings_rank_highest_first_and_say_ties_in_three_words_a_player():
     dice = {"Anna": (1, 1, 1, 2, 3), "Bruno": (6, 6, 6, 6, 5), "Carla": (1, 1, 1, 2, 3), "Dario": (2, 2, 2, 2, 3)}
     _play_identical_turns(dialog, dice, "chance")
     standings = dialog.standings()
-    assert standings == "Classifica: Bruno 29; Dario 11; Anna e Carla pari a 8."
-    assert len(standings.split()) - 1 <= 3 * 4
+    assert standings == "Classifica: Bruno 29; Dario 11; Anna e Carla a 8."
+    assert len(standings.split()) <= 3 * 4
+
+
+def test_two_pairs_of_ties_stay_within_three_words_a_player():
+    dialog = YatziDialog(["Anna", "Bruno", "Carla", "Dario"], first="Anna")
+    # chance: Anna 8, Bruno 29, Carla 8, Dario 29
+    dice = {"Anna": (1, 1, 1, 2, 3), "Bruno": (6, 6, 6, 6, 5), "Carla": (1, 1, 1, 2, 3), "Dario": (6, 6, 6, 6, 5)}
+    _play_identical_turns(dialog, dice, "chance")
+    standings = dialog.standings()
+    assert standings == "Classifica: Bruno e Dario a 29; Anna e Carla a 8."
+    assert len(standings.split()) <= 3 * 4
+
+
+def test_everyone_tied_is_said_in_four_words():
+    dialog = YatziDialog(["Anna", "Bruno"], first="Anna")
+    _play_identical_turns(dialog, {"Anna": (1, 1, 1, 2, 3), "Bruno": (1, 1, 1, 2, 3)}, "chance")
+    assert dialog.standings() == "Tutti pari a 8."
+
+
+def test_the_bonus_comes_in_the_same_sentence_as_the_score_that_earns_it():
+    dialog = YatziDialog(["Anna"])
+    # assi 5, due 10, tre 15, quattro 20 = 50 so far; sei 6-6-6-6-6 = 30 -> upper 80 >= 63: bonus 30
+    for dice, box in [((1,) * 5, "assi"), ((2,) * 5, "due"), ((3,) * 5, "tre"), ((4,) * 5, "quattro")]:
+        _act(dialog, it.SayDice(dice))
+        _act(dialog, it.ChooseBox(box))
+    _act(dialog, it.SayDice((6,) * 5))
+    said = _act(dialog, it.ChooseBox("sei"))
+    assert said == ["Anna segna 30 in sei e prende il bonus di 30: totale 110.", "Turno 6 di 13."]
 
 
 def test_one_player_hears_a_total_not_a_ranking():
