@@ -26,8 +26,8 @@ Recognizer note: :func:`yatzi_phrases` gives, for the ``"dice"`` and
 ``"virtual"`` phases, the face words (and "e", "tengo", "ritira") as single-word
 phrases instead of every sequence (7776 for five dice): the recognizer must
 accept *sequences* of these phrases in these two phases
-(:data:`SEQUENCE_PHASES`). The ``"box"`` and ``"confirm"`` phases are whole
-phrases.
+(:data:`SEQUENCE_PHASES`). The ``"box"``, ``"confirm"`` and ``"start"`` phases
+are whole phrases.
 
 >>> parse_yatzi("tre, tre, tre, cinque e sei", "dice")
 SayDice(values=(3, 3, 3, 5, 6))
