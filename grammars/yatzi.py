@@ -15,6 +15,8 @@ Phases (:class:`Phase`, what the host is waiting for):
   named die by die ("tengo tre tre": two dice showing 3); the host checks them
   against the dice on the table.
 - ``"confirm"``: "sì"/"no" -> ``Yes``/``No``.
+- ``"start"``: who starts: the value of one die ("tre", "ho fatto tre", "3")
+  -> ``SayDice`` of one value. Several dice -> ``Reason.WRONG_DICE_COUNT``.
 
 Every phase also understands the phase-independent commands of
 :mod:`grammars.commands` (ripeti, classifica, punteggi, aiuto, annulla, fine
@@ -24,8 +26,8 @@ Recognizer note: :func:`yatzi_phrases` gives, for the ``"dice"`` and
 ``"virtual"`` phases, the face words (and "e", "tengo", "ritira") as single-word
 phrases instead of every sequence (7776 for five dice): the recognizer must
 accept *sequences* of these phrases in these two phases
-(:data:`SEQUENCE_PHASES`). The ``"box"`` and ``"confirm"`` phases are whole
-phrases.
+(:data:`SEQUENCE_PHASES`). The ``"box"``, ``"confirm"`` and ``"start"`` phases
+are whole phrases.
 
 >>> parse_yatzi("tre, tre, tre, cinque e sei", "dice")
 SayDice(values=(3, 3, 3, 5, 6))
@@ -74,6 +76,8 @@ class Phase(str, enum.Enum):
     """Virtual dice: roll, keep, reroll, stop."""
     CONFIRM = "confirm"
     """A sì/no question."""
+    START = "start"
+    """Who starts: the value of one die."""
 
     def __str__(self) -> str:
         return self.value
@@ -87,7 +91,7 @@ class Reason(str, enum.Enum):
     UNKNOWN = "unknown"
     """Nothing Yatzi knows in this phase or any other."""
     WRONG_DICE_COUNT = "wrong_dice_count"
-    """Dice said one by one, but not five (dice phase) or more than five (keep/reroll)."""
+    """Dice said one by one, but not five (dice phase), more than five (keep/reroll), or not one (start)."""
     NO_DICE = "no_dice"
     """"tengo" / "ritira" with no face after it."""
     NOT_NOW = "not_now"
@@ -164,6 +168,10 @@ REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
 
 #: Words that may open a dice dictation and mean nothing ("sono usciti tre tre ...").
 DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", "escono", "i", "dadi"})
+
+#: Words that may open the one die said to choose who starts ("ho fatto tre",
+#: "è uscito un asso"; "ho" and "è" are dropped as a filler and a connector).
+START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l"})
 
 #: The word linking the last two dice; a phrase of its own in sequence phases.
 AND = "e"
@@ -245,6 +253,12 @@ def _card_table() -> PhraseTable[Intent]:
     return PhraseTable([(_card_phrase(), ReadCard())])
 
 
+def _start_phrase(face: int) -> Phrase:
+    """One die to choose who starts: its words, alone and after each lead-in."""
+    words = FACE_WORDS[face]
+    return phrase(*words, *(f"ho fatto {word}" for word in words))
+
+
 def _box_phrases() -> tuple[Phrase, ...]:
     return tuple(_box_phrase(box) for box in BOXES)
 
@@ -283,9 +297,11 @@ def yatzi_phrases(phase: str) -> tuple[Phrase, ...]:
         own = _box_phrases()
     elif ph is Phase.VIRTUAL:
         own = _virtual_phrases()
+    elif ph is Phase.START:
+        own = tuple(_start_phrase(face) for face in FACES)
     else:
         own = tuple(p for p, _ in yes_no_entries())
-    card = (_card_phrase(),) if ph is not Phase.CONFIRM else ()
+    card = (_card_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL) else ()
     return own + card + tuple(p for p, _ in command_entries())
 
 
@@ -323,6 +339,18 @@ def _parse_dice(tokens: tuple[str, ...]) -> Intent | Reason:
     return SayDice(faces)
 
 
+def _parse_start(tokens: tuple[str, ...]) -> Intent | Reason:
+    i = 0
+    while i < len(tokens) - 1 and tokens[i] in START_LEAD_INS:
+        i += 1
+    faces = _faces(tokens[i:])
+    if faces is None:
+        return Reason.UNKNOWN
+    if len(faces) != 1:
+        return Reason.WRONG_DICE_COUNT
+    return SayDice(faces)
+
+
 def _parse_box(tokens: tuple[str, ...]) -> Intent | Reason:
     rest = list(tokens)
     if rest and rest[0] in BOX_VERBS:
@@ -356,6 +384,8 @@ def _parse_in(phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason:
         return _parse_box(tokens)
     if phase is Phase.VIRTUAL:
         return _parse_virtual(tokens)
+    if phase is Phase.START:
+        return _parse_start(tokens)
     return Reason.UNKNOWN
 
 
@@ -377,7 +407,7 @@ def parse_yatzi(text: str, phase: str) -> Intent:
     """
     ph = Phase(phase)
     command = command_table(yes_no=ph is Phase.CONFIRM).lookup(text)
-    if command is None and ph is not Phase.CONFIRM:
+    if command is None and ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL):
         command = _card_table().lookup(text)
     if command is not None:
         return command

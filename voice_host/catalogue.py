@@ -449,14 +449,51 @@ def voice_selftest_total(right: int, total: int) -> str:
 
 
 def yatzi_opening(players: Sequence[str], virtual: bool) -> str:
-    """Presents a Yatzi game."""
-    dice = "i dadi li tiro io" if virtual else "tirate i vostri dadi e ditemi i valori"
-    return f"Si gioca a Yatzi: {join_names(players)}. Tredici turni a testa; {dice}."
+    """Presents a Yatzi game: who plays, how long, whose dice."""
+    solo = len(players) == 1
+    if virtual:
+        dice = "i dadi li tiro io"
+    else:
+        dice = "con i tuoi dadi" if solo else "con i vostri dadi"
+    return f"{join_names(players)}, giochiamo a Yatzi: tredici turni, {dice}."
 
 
-def yatzi_turn(player: str, turn: int, turns: int) -> str:
-    """A player's turn starts."""
-    return f"Turno {turn} di {turns}: gioca {player}."
+def yatzi_round(turn: int, turns: int) -> str:
+    """A new round of turns starts (the prompt that follows names the player)."""
+    return "Ultimo turno." if turn == turns else f"Turno {turn} di {turns}."
+
+
+def start_rule() -> str:
+    """Physical dice: how the first player is chosen (seed: the lowest die starts)."""
+    return "Per cominciare, un dado a testa: comincia chi fa meno."
+
+
+def ask_start_die(player: str) -> str:
+    """Physical dice: ``player`` rolls one die to choose who starts."""
+    return f"{player}, tira un dado e di' il numero."
+
+
+def start_tie(players: Sequence[str], value: str) -> str:
+    """Physical dice: the lowest die is shared; those players roll again."""
+    return f"{join_names(players)} hanno fatto {value}: ritirate."
+
+
+def start_decided(player: str, value: str) -> str:
+    """Physical dice: ``player`` had the lowest die."""
+    return f"Comincia {player}, che ha fatto {value}."
+
+
+def start_dice(entries: Sequence[tuple[str, str]], tie_break: bool) -> str:
+    """Virtual dice: the host's one die per player, the first round or a tie-break."""
+    listed = ", ".join(f"{player} {value}" for player, value in entries)
+    if tie_break:
+        return f"Spareggio: {listed}."
+    return f"Un dado a testa, comincia chi fa meno: {listed}."
+
+
+def first_player(player: str) -> str:
+    """Virtual dice: who starts, after the dice were said."""
+    return f"Comincia {player}."
 
 
 def ask_physical_dice(player: str) -> str:
@@ -485,24 +522,39 @@ def scored(player: str, points: int, box: str, total: int) -> str:
     return f"{player} segna {points} in {box}: totale {total}."
 
 
-def bonus_earned(player: str, bonus: int, total: int) -> str:
-    """The upper bonus."""
-    return f"Bonus di {bonus} per {player}: totale {total}."
+def scored_with_bonus(player: str, points: int, box: str, bonus: int, total: int) -> str:
+    """Points written in an upper box that reach the bonus, in one sentence."""
+    return f"{player} segna {points} in {box} e prende il bonus di {bonus}: totale {total}."
 
 
-def yatzi_tie(names: Sequence[str], total: int) -> str:
-    """The game ends in a tie at the top."""
-    return f"Pareggio tra {join_names(names)} con {total} punti."
+def yatzi_tie() -> str:
+    """The game ends in a tie at the top (the standings that follow say who and how much)."""
+    return "Partita finita in parità."
 
 
-def yatzi_winner(name: str, total: int) -> str:
-    """The game has a winner."""
-    return f"{name} vince la partita con {total} punti!"
+def yatzi_winner(name: str) -> str:
+    """The game has a winner (the standings that follow give the points)."""
+    return f"{name} vince la partita!"
 
 
-def yatzi_entry(player: str, total: int) -> str:
-    """One player's entry in the standings."""
-    return f"{player} {total}"
+def yatzi_solo_end(name: str, total: int) -> str:
+    """A game of one player ends."""
+    return f"Partita finita: {name} fa {total} punti."
+
+
+def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
+    """Standings, highest total first; players on the same total are said together ("Anna e Bruno a 40")."""
+    if len(groups) == 1:
+        return f"Tutti pari a {groups[0][1]}."
+    entries = [
+        f"{names[0]} {total}" if len(names) == 1 else f"{join_names(names)} a {total}" for names, total in groups
+    ]
+    return "Classifica: " + "; ".join(entries) + "."
+
+
+def yatzi_solo_total(player: str, total: int) -> str:
+    """A lone player's "classifica"."""
+    return f"{player} ha {total} punti."
 
 
 def box_taken(box: str) -> str:
@@ -510,14 +562,9 @@ def box_taken(box: str) -> str:
     return capitalized(f"{box} è già segnata: scegline un'altra.")
 
 
-def confirm_zero(box: str, best: str, points: int) -> str:
+def confirm_zero(player: str, box: str, best: str, points: int) -> str:
     """A zero where another free box scores more: confirm first."""
-    return capitalized(f"{box} vale zero con questi dadi, {best} vale {points}. Segni zero? Sì o no?")
-
-
-def choose_again() -> str:
-    """Said when a zero is not confirmed."""
-    return "Va bene, scegli la casella."
+    return f"{player}, {box} vale zero e {best} vale {points}. Confermi?"
 
 
 def no_rolls_left() -> str:
@@ -528,6 +575,11 @@ def no_rolls_left() -> str:
 def roll_first() -> str:
     """A box or a keep before the first roll."""
     return "Prima tira i dadi."
+
+
+def start_first() -> str:
+    """Anything but one die while choosing who starts."""
+    return "Prima vediamo chi comincia."
 
 
 def not_on_table(dice: str) -> str:
@@ -545,6 +597,11 @@ def say_five_dice() -> str:
     return "servono cinque dadi, per esempio tre tre tre cinque sei"
 
 
+def say_one_die() -> str:
+    """Reason: more than one die while choosing who starts."""
+    return "un dado solo, per esempio quattro"
+
+
 def card(player: str, free: str, upper: int, threshold: int) -> str:
     """The current player's free boxes and upper total."""
     return f"Scheda di {player}: libere {free}. Parte alta {upper} su {threshold}."
@@ -555,30 +612,54 @@ def card_full(player: str, upper: int) -> str:
     return f"Scheda di {player}: tutta segnata. Parte alta {upper}."
 
 
-def help_dice() -> str:
+def yatzi_commands(card: bool) -> str:
+    """The commands valid in a Yatzi phase, for help sentences."""
+    return f"scheda, {common_commands()}" if card else common_commands()
+
+
+def help_start(example: str) -> str:
+    """What can be said when telling one die to choose who starts."""
+    return f"Di' il numero del tuo dado, per esempio {example}. Oppure: {yatzi_commands(False)}."
+
+
+def help_dice(example: str) -> str:
     """What can be said when telling physical dice."""
-    return f"Di' i cinque dadi, per esempio tre tre tre cinque sei. Oppure: scheda, {common_commands()}."
+    return f"Di' i cinque dadi, per esempio {example}. Oppure: {yatzi_commands(True)}."
 
 
-def help_box() -> str:
-    """What can be said when choosing a box."""
+def help_box(examples: Sequence[str]) -> str:
+    """What can be said when choosing a box: ``examples`` are free boxes."""
+    return f"Di' la casella, per esempio {_or_names(examples)}. Oppure: {yatzi_commands(True)}."
+
+
+def help_choose(keep: str, reroll: str, stop: str, box: str) -> str:
+    """What can be said with virtual dice and rolls left (examples fit the dice on the table)."""
     return (
-        "Di' la casella: assi, due, tre, quattro, cinque, sei, tris, poker, full, "
-        f"scala minima, scala massima, yatzi, chance. Oppure: scheda, {common_commands()}."
+        f"Puoi dire {keep}, {reroll}, {stop} o la casella, per esempio {box}. "
+        f"Oppure: {yatzi_commands(True)}."
     )
 
 
-def help_virtual() -> str:
-    """What can be said with virtual dice."""
-    return (
-        "Puoi dire tira, tengo con i dadi da tenere, ritira con i dadi da ritirare, "
-        f"basta, oppure la casella. Oppure: scheda, {common_commands()}."
-    )
+def help_virtual(roll: str) -> str:
+    """What can be said with virtual dice before a roll."""
+    return f"Di' {roll}. Oppure: {yatzi_commands(True)}."
+
+
+def _or_names(items: Sequence[str]) -> str:
+    """"full, chance o tris"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " o " + items[-1]
 
 
 def undo_dice(player: str, dice: str) -> str:
     """Names undone dice."""
     return f"i dadi di {player}, {dice}."
+
+
+def undo_start_die(player: str, value: str) -> str:
+    """Names an undone die of the roll for who starts."""
+    return f"il dado di {player}, {value}."
 
 
 def undo_score(player: str, box: str) -> str:
@@ -591,6 +672,11 @@ def expected_dice() -> str:
     return "di' i cinque dadi"
 
 
+def expected_start() -> str:
+    """Reason when the one die for who starts was expected."""
+    return "di' il numero del tuo dado"
+
+
 def expected_box() -> str:
     """Reason when a box was expected."""
     return "di' la casella"
@@ -599,3 +685,13 @@ def expected_box() -> str:
 def expected_virtual() -> str:
     """Reason when a virtual-dice command was expected."""
     return "di' tira, tengo, ritira o la casella"
+
+
+def yatzi_bad_record(record: str) -> str:
+    """A Yatzi journal record of the wrong shape (types, values, keys)."""
+    return f"azione di Yatzi non valida nel giornale: {record}"
+
+
+def yatzi_dice_not_from_seed(player: str, journaled: str, rolled: str) -> str:
+    """A virtual-dice record whose dice are not the ones the game's seed gives."""
+    return f"i dadi virtuali di {player} nel giornale ({journaled}) non sono quelli del seme ({rolled})"

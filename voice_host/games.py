@@ -83,14 +83,21 @@ def yatzi_config(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def yatzi_dialog(config: dict[str, Any]) -> GameDialog:
-    """A new Yatzi dialog for ``config``."""
+    """A new Yatzi dialog for ``config`` (checked strictly: it may come from an edited journal)."""
     from voice_host.yatzi_dialog import YatziDialog
 
+    players, first = config.get("players"), config.get("first")
+    virtual, seed = config.get("virtual", False), config.get("seed", 0)
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ConfigError(f"giocatori non validi: {players!r}")
+    if first is not None and not isinstance(first, str):
+        raise ConfigError(f"primo giocatore non valido: {first!r}")
+    if not isinstance(virtual, bool):
+        raise ConfigError(f"scelta dei dadi virtuali non valida: {virtual!r}")
+    if type(seed) is not int:
+        raise ConfigError(f"seme dei dadi non valido: {seed!r}")
     try:
-        return YatziDialog(
-            config["players"], virtual=bool(config.get("virtual")), seed=int(config.get("seed", 0)),
-            first=config.get("first"),
-        )
+        return YatziDialog(players, virtual=virtual, seed=seed, first=first)
     except BadConfiguration as exc:
         raise ConfigError(str(exc)) from None
 

@@ -1,22 +1,45 @@
-"""The Yatzi half of the host: physical dice said by the player, or virtual dice rolled here."""
+"""The Yatzi half of the host: physical dice said by the player, or virtual dice rolled here.
+
+Before the first turn, with two or more players and no ``--first``, the players
+choose who starts (seed ``yatzi.txt``): one die each, the lowest starts, the
+players tied on the lowest roll again. With physical dice each player says the
+value of one die (``StartDie``, journaled like every other answer); with virtual
+dice the host rolls them from the game's seed and says them in the opening, so a
+replay gives the same dice.
+
+With virtual dice the first roll of every turn is made at once, without asking:
+it follows from the seed, so the journal needs no record of it. Every other
+virtual roll is journaled with its dice, and replaying a journal re-derives them
+from the seed: a record whose dice differ is refused.
+"""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from engine import yatzi_game as yg
-from engine.yatzi_score import BOXES, YatziRules
+from engine.errors import IllegalAction
+from engine.yatzi_score import BOXES, DICE_COUNT, YatziRules
 from grammars import intents as it
 from grammars.phrases import Phrase
-from grammars.yatzi import Reason, box_name, parse_yatzi, say_dice, yatzi_all_phrases, yatzi_phrases
+from grammars.yatzi import Reason, box_name, face_word, parse_yatzi, say_dice, yatzi_all_phrases, yatzi_phrases
 from voice_host import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, Refuse
+from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
 
 #: The dialog's own phase with virtual dice and rolls left: roll/keep commands and boxes.
 CHOOSE = "choose"
+#: Choosing who starts: one die per player.
+START = "start"
+
+#: The five dice of an example dictation in the help.
+_EXAMPLE_DICE = (3, 3, 3, 5, 6)
+#: The die of the example answer while choosing who starts.
+_EXAMPLE_START_DIE = 4
 
 
 @dataclass(frozen=True)
@@ -25,6 +48,13 @@ class KeepAndRoll:
 
     keep: tuple[int, ...]
     dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class StartDie:
+    """Physical dice, choosing who starts: the player whose die is awaited rolled ``value``."""
+
+    value: int
 
 
 class YatziDialog:
@@ -44,22 +74,38 @@ class YatziDialog:
         self.listed = list(players)
         self.virtual = virtual
         self.seed = seed
-        self.engine = yg.YatziGame(players, rules or YatziRules(), first)
+        self.rules = rules or YatziRules()
         self._stopped = False  # virtual dice: "basta" was said this turn
+        self._start: WhoStarts | None = None
+        self._start_told: list[str] = []  # virtual dice: the start roll, said in the opening
+        if first is None and len(self.listed) >= 2:
+            self._start = WhoStarts(self.listed)
+            if virtual:
+                self._start_told = self._roll_for_start(self._start)
+                first = self._start.first
+        self.engine = yg.YatziGame(self.listed, self.rules, first)
+        if self.phase() != START:
+            self._roll_first()
 
     # ------------------------------------------------------------ asking
 
     def opening(self) -> list[str]:
-        """Presents the game and the first turn."""
-        return [say.yatzi_opening(self.engine.players, self.virtual), *self._announce(self.engine.opening_events())]
+        """Presents the game, chooses who starts (virtual dice) and opens the first turn."""
+        sentences = [say.yatzi_opening(self.listed, self.virtual)]
+        if self.phase() == START:
+            return [*sentences, say.start_rule()]
+        return [*sentences, *self._start_told, *self._announce(self.engine.opening_events())]
 
     def is_over(self) -> bool:
         """True when every box is filled."""
         return self.engine.is_over
 
     def phase(self) -> str:
-        """dice/virtual before the first roll; choose while virtual rolls are left; box otherwise."""
+        """start while choosing who starts; dice/virtual before a roll; choose while
+        virtual rolls are left; box otherwise."""
         game = self.engine
+        if self._start is not None and self._start.first is None:
+            return START
         if game.phase is yg.YatziPhase.ROLL:
             return "virtual" if self.virtual else "dice"
         if self.virtual and game.rolls_left > 0 and not self._stopped:
@@ -70,6 +116,9 @@ class YatziDialog:
         """The question for the player in hand."""
         game, player = self.engine, self.engine.current_player or ""
         phase = self.phase()
+        if phase == START:
+            assert self._start is not None and self._start.to_roll is not None
+            return say.ask_start_die(self._start.to_roll)
         if phase == "dice":
             return say.ask_physical_dice(player)
         if phase == "virtual":
@@ -106,12 +155,43 @@ class YatziDialog:
         return intent
 
     def help(self, phase: str) -> str:
-        """What can be said now."""
+        """What can be said now; every example in it is accepted in ``phase`` (see ``help_examples``)."""
+        examples = self.help_examples(phase)
+        if phase == START:
+            return say.help_start(examples[0])
         if phase == "dice":
-            return say.help_dice()
-        if phase in ("virtual", CHOOSE):
-            return say.help_virtual()
-        return say.help_box()
+            return say.help_dice(examples[0])
+        if phase == "virtual":
+            return say.help_virtual(examples[0])
+        if phase == CHOOSE:
+            keep, reroll, stop, box = examples
+            return say.help_choose(keep, reroll, stop, box)
+        return say.help_box(examples)
+
+    def help_examples(self, phase: str) -> tuple[str, ...]:
+        """The example answers the help of ``phase`` gives, fitted to the dice on the table."""
+        if phase == START:
+            return (face_word(_EXAMPLE_START_DIE),)
+        if phase == "dice":
+            return (" ".join(face_word(d) for d in _EXAMPLE_DICE),)
+        if phase == "virtual":
+            return ("tira",)
+        boxes = self._best_free_boxes()
+        if phase != CHOOSE:
+            return tuple(box_name(b) for b in boxes[:3])
+        dice = sorted(self.engine.dice or _EXAMPLE_DICE)
+        face = max(dice, key=lambda d: (dice.count(d), d))
+        keep = [d for d in dice if d == face][: DICE_COUNT - 1]
+        rest = [d for d in dice if d != face] or [face]
+        return (f"tengo {say_dice(keep)}", f"ritira {face_word(rest[0])}", "basta", box_name(boxes[0]))
+
+    def _best_free_boxes(self) -> list[str]:
+        """The player's free boxes, those scoring most with the dice on the table first."""
+        game = self.engine
+        free = list(game.free_boxes())
+        if game.phase is yg.YatziPhase.CHOOSE:
+            free.sort(key=game.would_score, reverse=True)
+        return free
 
     # ------------------------------------------------------------ deciding
 
@@ -120,6 +200,10 @@ class YatziDialog:
         game = self.engine
         if isinstance(intent, it.NotUnderstood):
             return Refuse(self._not_understood(intent))
+        if self.phase() == START:
+            if isinstance(intent, it.SayDice) and len(intent.values) == 1:
+                return Act(StartDie(intent.values[0]))
+            return Refuse(say.start_first())
         if isinstance(intent, it.ReadCard):
             return Refuse(self._card())
         if isinstance(intent, it.SayDice):
@@ -140,25 +224,28 @@ class YatziDialog:
             return Refuse(say.dice_are_physical())
         if game.phase is yg.YatziPhase.ROLL:
             if isinstance(intent, it.RollDice):
-                return Act(yg.RecordRoll(self._roll(5)))
+                return Act(yg.RecordRoll(self._roll(DICE_COUNT)))
             return Refuse(say.roll_first())
         if game.rolls_left == 0:
             return Refuse(say.no_rolls_left())
         dice = game.dice or ()
         if isinstance(intent, it.KeepAll):
-            self._stopped = True
-            return Refuse(say.choose_again())
+            return self._stop()
         if isinstance(intent, it.RollDice):
-            return Act(KeepAndRoll((), self._roll(5)))
+            return Act(KeepAndRoll((), self._roll(DICE_COUNT)))
         assert isinstance(intent, (it.KeepDice, it.RerollDice))
         faces = intent.faces
         if Counter(faces) - Counter(dice):
             return Refuse(say.not_on_table(say_dice(faces)))
         keep = faces if isinstance(intent, it.KeepDice) else _without(dice, faces)
         if len(keep) == len(dice):
-            self._stopped = True
-            return Refuse(say.choose_again())
+            return self._stop()
         return Act(KeepAndRoll(tuple(keep), self._roll(len(dice) - len(keep))))
+
+    def _stop(self) -> Decision:
+        """basta / tengo tutto: nothing to say, the box question follows at once."""
+        self._stopped = True
+        return Refuse("")
 
     def _choose(self, box: str) -> Decision:
         game = self.engine
@@ -170,8 +257,9 @@ class YatziDialog:
         points = game.would_score(box)
         best = max(free, key=game.would_score)
         if points == 0 and game.would_score(best) > 0:
-            question = say.confirm_zero(box_name(box), box_name(best), game.would_score(best))
-            return Confirm(question, yg.Score(box), say.choose_again())
+            player = game.current_player or ""
+            question = say.confirm_zero(player, box_name(box), box_name(best), game.would_score(best))
+            return Confirm(question, yg.Score(box), "")  # on "no" the box question comes again
         return Act(yg.Score(box))
 
     def _roll(self, count: int) -> tuple[int, ...]:
@@ -180,54 +268,120 @@ class YatziDialog:
         rng = random.Random(f"{self.seed}/{game.current_player}/{game.turn}/{game.rolls_made}")
         return tuple(rng.randint(1, 6) for _ in range(count))
 
+    def _roll_first(self) -> list[yg.Event]:
+        """Virtual dice: a new turn's first roll, made at once (it follows from the seed)."""
+        game = self.engine
+        if not self.virtual or game.is_over or game.phase is not yg.YatziPhase.ROLL:
+            return []
+        return game.apply(yg.RecordRoll(self._roll(DICE_COUNT)))
+
+    def _roll_for_start(self, start: WhoStarts) -> list[str]:
+        """Virtual dice: one die per player from the seed, rounds until one alone is lowest."""
+        told: list[str] = []
+        while start.first is None:
+            tie_break = start.round > 1
+            rolled = []
+            for player in start.contenders:
+                value = random.Random(f"{self.seed}/start/{start.round}/{player}").randint(1, 6)
+                rolled.append((player, face_word(value)))
+                start.record(value)
+            told.append(say.start_dice(rolled, tie_break))
+        told.append(say.first_player(start.first))
+        return told
+
     def apply(self, action: Any) -> list[str]:
-        """Apply a dialog action (one or two engine actions); announce the events."""
+        """Apply a dialog action; announce the events.
+
+        Raises ``IllegalAction`` (changing nothing) when the action does not fit
+        the game now, and ``ValueError`` when virtual dice are not the ones the
+        seed gives (only a tampered journal can hold those).
+        """
+        if isinstance(action, StartDie):
+            return self._apply_start(action)
+        if self.phase() == START:
+            raise IllegalAction("the players are still choosing who starts")
         if isinstance(action, KeepAndRoll):
             self._check_keep_and_roll(action)
             events = self.engine.apply(yg.Keep(action.keep)) + self.engine.apply(yg.RecordRoll(action.dice))
         else:
+            if self.virtual and isinstance(action, yg.RecordRoll):
+                self._check_seeded(action.dice)
             events = self.engine.apply(action)
         if isinstance(action, yg.Score):
             self._stopped = False
+            events += self._roll_first()
         return self._announce(events)
+
+    def _apply_start(self, action: StartDie) -> list[str]:
+        if self.phase() != START or self.virtual:
+            raise IllegalAction("no die for who starts is awaited now")
+        assert self._start is not None
+        try:
+            end: RoundEnd | None = self._start.record(action.value)
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        if isinstance(end, Tied):
+            return [say.start_tie(end.players, face_word(end.value))]
+        if isinstance(end, Decided):
+            self.engine = yg.YatziGame(self.listed, self.rules, end.player)
+            return [say.start_decided(end.player, face_word(end.value)), *self._announce(self.engine.opening_events())]
+        return []
 
     def _check_keep_and_roll(self, action: KeepAndRoll) -> None:
         """Validate both halves first, so that a bad pair changes nothing."""
         game = self.engine
+        self._check_seeded(action.dice)
         probe = yg.YatziGame.replay(game.players, game.history, game.rules, game.players[0])
         probe.apply(yg.Keep(action.keep))
         probe.apply(yg.RecordRoll(action.dice))
+
+    def _check_seeded(self, dice: tuple[int, ...]) -> None:
+        """Virtual dice must be the ones the seed gives for this player, turn and roll."""
+        rolled = self._roll(len(dice))
+        if tuple(dice) != rolled:
+            player = self.engine.current_player or ""
+            raise ValueError(say.yatzi_dice_not_from_seed(player, say_dice(dice), say_dice(rolled)))
 
     # ------------------------------------------------------------ telling
 
     def _announce(self, events: Sequence[yg.Event]) -> list[str]:
         out: list[str] = []
-        for event in events:
+        game = self.engine
+        for index, event in enumerate(events):
             if isinstance(event, yg.TurnStarted):
-                out.append(say.yatzi_turn(event.player, event.turn, len(BOXES)))
+                if event.player == game.players[0]:  # a new round; the prompt names the player
+                    out.append(say.yatzi_round(event.turn, len(BOXES)))
             elif isinstance(event, yg.Scored):
-                out.append(say.scored(event.player, event.points, box_name(event.box), event.total))
-            elif isinstance(event, yg.BonusEarned):
-                out.append(say.bonus_earned(event.player, event.bonus, event.total))
+                bonus = next((e for e in events[index + 1:] if isinstance(e, yg.BonusEarned)), None)
+                if bonus is None:
+                    out.append(say.scored(event.player, event.points, box_name(event.box), event.total))
+                else:  # one sentence, one total
+                    out.append(say.scored_with_bonus(
+                        event.player, event.points, box_name(event.box), bonus.bonus, bonus.total))
             elif isinstance(event, yg.GameEnded):
-                top = event.ranking[0]
-                if event.winner is None:
-                    tied = [s.player for s in event.ranking if s.rank == 1]
-                    out.append(say.yatzi_tie(tied, top.total))
-                else:
-                    out.append(say.yatzi_winner(event.winner, top.total))
-            # Rolled and Kept are told by the next prompt, which names the dice.
+                out.append(self._game_ended(event))
+            # Rolled and Kept are told by the next prompt, which names the dice; BonusEarned with its score.
         return out
+
+    def _game_ended(self, event: yg.GameEnded) -> str:
+        top = event.ranking[0]
+        if len(event.ranking) == 1:
+            return say.yatzi_solo_end(top.player, top.total)
+        if event.winner is None:
+            return say.yatzi_tie()
+        return say.yatzi_winner(event.winner)
 
     def _not_understood(self, intent: it.NotUnderstood) -> str:
         reason = str(intent.reason)
+        phase = self.phase()
         if reason == Reason.EMPTY:
             return say.heard_nothing()
         if reason == Reason.WRONG_DICE_COUNT:
-            return say.not_understood(say.say_five_dice())
+            return say.not_understood(say.say_one_die() if phase == START else say.say_five_dice())
         expected = {
-            "dice": say.expected_dice(), "virtual": say.expected_virtual(), CHOOSE: say.expected_virtual(),
-        }.get(self.phase(), say.expected_box())
+            START: say.expected_start(), "dice": say.expected_dice(), "virtual": say.expected_virtual(),
+            CHOOSE: say.expected_virtual(),
+        }.get(phase, say.expected_box())
         return say.not_understood(expected)
 
     def _card(self) -> str:
@@ -239,6 +393,9 @@ class YatziDialog:
 
     def describe(self, action: Any) -> str:
         """Names ``action`` as taken from the current state (used by annulla)."""
+        if isinstance(action, StartDie):
+            player = self._start.to_roll if self._start is not None else None
+            return say.undo_start_die(player or "", face_word(action.value))
         player = self.engine.current_player or ""
         if isinstance(action, yg.Score):
             return say.undo_score(player, box_name(action.box))
@@ -246,17 +403,28 @@ class YatziDialog:
         return say.undo_dice(player, say_dice(sorted(dice)))
 
     def standings(self) -> str:
-        """Totals, highest first."""
-        return say.standings([say.yatzi_entry(s.player, s.total) for s in self.engine.standings()])
+        """Totals, highest first; players on the same total said together as tied."""
+        ranking = self.engine.standings()
+        if len(ranking) == 1:
+            return say.yatzi_solo_total(ranking[0].player, ranking[0].total)
+        groups: list[tuple[list[str], int]] = []
+        for standing in ranking:
+            if groups and groups[-1][1] == standing.total:
+                groups[-1][0].append(standing.player)
+            else:
+                groups.append(([standing.player], standing.total))
+        return say.yatzi_standings(groups)
 
     def final(self) -> list[str]:
-        """The final standings (the winner was announced with the last event)."""
-        return [self.standings()]
+        """The final standings (the winner was announced with the last event; alone, the total too)."""
+        return [self.standings()] if len(self.listed) > 1 else []
 
     # ------------------------------------------------------------ journal & summary
 
     def encode(self, action: Any) -> dict[str, Any]:
         """Action as journal data."""
+        if isinstance(action, StartDie):
+            return {"type": "start_die", "die": action.value}
         if isinstance(action, yg.RecordRoll):
             return {"type": "dice", "dice": list(action.dice)}
         if isinstance(action, KeepAndRoll):
@@ -264,15 +432,26 @@ class YatziDialog:
         return {"type": "score", "box": action.box}
 
     def decode(self, data: dict[str, Any]) -> Any:
-        """Journal data back to an action; ValueError when malformed."""
-        kind = data.get("type")
-        if kind == "dice":
-            return yg.RecordRoll(_ints(data.get("dice")))
-        if kind == "keep_roll":
-            return KeepAndRoll(_ints(data.get("keep")), _ints(data.get("dice")))
-        if kind == "score" and data.get("box") in BOXES:
+        """Journal data back to an action; ValueError when malformed.
+
+        Strict: exactly the keys ``encode`` writes, integers (not booleans) that
+        are faces of a die, as many dice as the action takes, a known box, and
+        no die for who starts with virtual dice, no keep with physical dice.
+        Virtual dice are checked against the seed when applied.
+        """
+        kind = data.get("type") if isinstance(data, dict) else None
+        keys = set(data) if isinstance(data, dict) else set()
+        if kind == "start_die" and keys == {"type", "die"} and not self.virtual:
+            return StartDie(_faces([data["die"]], 1, 1, data)[0])
+        if kind == "dice" and keys == {"type", "dice"}:
+            return yg.RecordRoll(_faces(data["dice"], DICE_COUNT, DICE_COUNT, data))
+        if kind == "keep_roll" and keys == {"type", "keep", "dice"} and self.virtual:
+            keep = _faces(data["keep"], 0, DICE_COUNT - 1, data)
+            rolled = DICE_COUNT - len(keep)
+            return KeepAndRoll(keep, _faces(data["dice"], rolled, rolled, data))
+        if kind == "score" and keys == {"type", "box"} and isinstance(data["box"], str) and data["box"] in BOXES:
             return yg.Score(data["box"])
-        raise ValueError(f"unknown action {data!r}")
+        raise ValueError(say.yatzi_bad_record(_shown(data)))
 
     def summary(self) -> dict[str, Any]:
         """The --summary document."""
@@ -293,7 +472,21 @@ def _without(dice: Sequence[int], faces: Sequence[int]) -> list[int]:
     return rest
 
 
-def _ints(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, int) for v in value):
-        raise ValueError(f"bad dice {value!r}")
+def _faces(value: Any, fewest: int, most: int, record: Any) -> tuple[int, ...]:
+    """``value`` as die faces: a list of ``fewest``..``most`` integers from 1 to 6, else ValueError."""
+    if (
+        not isinstance(value, list)
+        or not fewest <= len(value) <= most
+        or not all(type(v) is int and 1 <= v <= 6 for v in value)
+    ):
+        raise ValueError(say.yatzi_bad_record(_shown(record)))
     return tuple(value)
+
+
+def _shown(record: Any) -> str:
+    """A journal record as shown in an error: JSON, cut short."""
+    try:
+        text = json.dumps(record, ensure_ascii=False, sort_keys=True)
+    except (TypeError, ValueError):
+        text = repr(record)
+    return text if len(text) <= 80 else text[:77] + "..."

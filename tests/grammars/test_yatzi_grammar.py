@@ -223,13 +223,13 @@ def test_confirm_refuses_the_rest() -> None:
         ("fine partita", EndGame()),
     ],
 )
-@pytest.mark.parametrize("phase", ["dice", "box", "virtual", "confirm"])
+@pytest.mark.parametrize("phase", ["dice", "box", "virtual", "confirm", "start"])
 def test_commands_in_every_phase(text: str, intent: object, phase: str) -> None:
     assert parse_yatzi(text, phase) == intent
 
 
 def test_phase_names_and_enum() -> None:
-    assert [p.value for p in Phase] == ["dice", "box", "virtual", "confirm"]
+    assert [p.value for p in Phase] == ["dice", "box", "virtual", "confirm", "start"]
     assert parse_yatzi("full", Phase.BOX) == ChooseBox("full")
     with pytest.raises(ValueError):
         parse_yatzi("full", "scorecard")
@@ -289,11 +289,11 @@ def test_confirm_phrases() -> None:
 
 def test_all_phrases_by_phase() -> None:
     everything = yatzi_all_phrases()
-    assert list(everything) == ["dice", "box", "virtual", "confirm"]
+    assert list(everything) == ["dice", "box", "virtual", "confirm", "start"]
     assert everything["box"] == yatzi_phrases("box")
 
 
-@pytest.mark.parametrize("phase", ["dice", "box", "virtual", "confirm"])
+@pytest.mark.parametrize("phase", ["dice", "box", "virtual", "confirm", "start"])
 def test_every_listed_phrase_parses_in_its_phase(phase: str) -> None:
     """Whole-phrase phases: each variant means something; sequence phases: each word is known."""
     for p in yatzi_phrases(phase):
@@ -354,7 +354,7 @@ def test_any_dictation_parses(dice: list[int], sep: str) -> None:
     assert parse_yatzi(" ".join(str(d) for d in dice), "dice") == SayDice(tuple(dice))
 
 
-@given(st.text(max_size=40), st.sampled_from(["dice", "box", "virtual", "confirm"]))
+@given(st.text(max_size=40), st.sampled_from(["dice", "box", "virtual", "confirm", "start"]))
 def test_any_text_gives_an_intent(text: str, phase: str) -> None:
     result = parse_yatzi(text, phase)
     if isinstance(result, NotUnderstood):
@@ -374,3 +374,52 @@ def test_scheda_reads_the_card_in_every_playing_phase(text, phase):
 
 def test_scheda_is_not_an_answer_to_a_yes_no_question():
     assert isinstance(parse_yatzi("scheda", "confirm"), NotUnderstood)
+
+
+def test_scheda_is_not_understood_before_anyone_has_a_card():
+    assert isinstance(parse_yatzi("scheda", "start"), NotUnderstood)
+
+
+# ---------------------------------------------------------------- start phase (who starts)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("tre", 3),
+        ("3", 3),
+        ("Sei!", 6),
+        ("uno", 1),
+        ("asso", 1),
+        ("ho fatto quattro", 4),
+        ("ho fatto un asso", 1),
+        ("è uscito il due", 2),
+        ("ehm... cinque", 5),
+    ],
+)
+def test_start_takes_one_die(text: str, value: int) -> None:
+    assert parse_yatzi(text, "start") == SayDice((value,))
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("tre tre", Reason.WRONG_DICE_COUNT),
+        ("3 4", Reason.WRONG_DICE_COUNT),
+        ("sette", Reason.UNKNOWN),
+        ("ho fatto", Reason.UNKNOWN),
+        ("tris", Reason.NOT_NOW),
+        ("tira", Reason.NOT_NOW),
+        ("", Reason.EMPTY),
+    ],
+)
+def test_start_refuses_the_rest(text: str, reason: Reason) -> None:
+    assert parse_yatzi(text, "start") == NotUnderstood(text, reason)
+
+
+def test_start_phrases_are_the_six_faces() -> None:
+    phrases = yatzi_phrases("start")
+    assert texts(phrases)[:6] == ["uno", "due", "tre", "quattro", "cinque", "sei"]
+    assert {"uno", "asso", "ho fatto uno"} <= set(phrases[0].variants)
+    assert "scheda" not in texts(phrases) and "tris" not in texts(phrases)
+    assert Phase.START not in SEQUENCE_PHASES

@@ -148,7 +148,7 @@ def test_check_covers_both_games_by_default() -> None:
 
     phrases = game_phrases_for("all", "classico", 6)
     assert {"tokio/claim", "tokio/response", "tokio/reveal", "tokio/confirm",
-            "yatzi/dice", "yatzi/box", "yatzi/virtual", "yatzi/confirm"} == set(phrases)
+            "yatzi/dice", "yatzi/box", "yatzi/virtual", "yatzi/confirm", "yatzi/start"} == set(phrases)
     assert "scala minima" in {p.text for p in phrases["yatzi/box"]}
     assert "cinquantatré" in {p.text for p in phrases["tokio/claim"]}
-    assert set(game_phrases_for("yatzi", "classico", 6)) == {"dice", "box", "virtual", "confirm"}
+    assert set(game_phrases_for("yatzi", "classico", 6)) == {"dice", "box", "virtual", "confirm", "start"}
