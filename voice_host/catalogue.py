@@ -11,10 +11,16 @@ from typing import Sequence
 
 
 def join_names(names: Sequence[str]) -> str:
-    """"Anna, Bruno e Carla"."""
+    """"Anna, Bruno e Carla"; "Dario ed Elena" (the euphonic d before the same vowel).
+
+    >>> join_names(["Anna", "Bruno", "Carla"]), join_names(["Dario", "Elena"])
+    ('Anna, Bruno e Carla', 'Dario ed Elena')
+    """
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " e " + names[-1]
+    last = names[-1]
+    conjunction = " ed " if last[:1].lower() in ("e", "é", "è") else " e "
+    return ", ".join(names[:-1]) + conjunction + last
 
 
 def capitalized(sentence: str) -> str:
@@ -192,11 +198,6 @@ def penalty_out(player: str, amount: int, reason: str, doubled: bool, top: str) 
 def duel_won(player: str) -> str:
     """Milella: the opener believed the reply; the replier wins the duel."""
     return f"{player} vince il duello."
-
-
-def standings(entries: Sequence[str]) -> str:
-    """The standings from per-player entries."""
-    return "Classifica: " + "; ".join(entries) + "."
 
 
 def ranked_standings(unit: str, groups: Sequence[tuple[Sequence[str], str]]) -> str:
