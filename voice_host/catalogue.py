@@ -46,9 +46,9 @@ def not_understood(reason: str = "") -> str:
     return f"Non ho capito: {reason}." if reason else "Non ho capito."
 
 
-def not_allowed(reason: str) -> str:
-    """Said when the engine refuses an action."""
-    return f"Non si può: {reason}."
+def not_allowed() -> str:
+    """Said when the engine refuses an action the dialog let through (its reason is for developers)."""
+    return "Adesso non si può."
 
 
 def answer_yes_or_no() -> str:
@@ -696,3 +696,86 @@ def yatzi_bad_record(record: str) -> str:
 def yatzi_dice_not_from_seed(player: str, journaled: str, rolled: str) -> str:
     """A virtual-dice record whose dice are not the ones the game's seed gives."""
     return f"i dadi virtuali di {player} nel giornale ({journaled}) non sono quelli del seme ({rolled})"
+
+
+# --------------------------------------------------------------- system errors and the command line
+# What the operating system and argparse say, in Italian: the user reads one line.
+
+_ERRNO_WORDS = {
+    "ENOENT": "non esiste",
+    "EACCES": "permesso negato",
+    "EPERM": "permesso negato",
+    "ENOSPC": "disco pieno",
+    "EDQUOT": "spazio esaurito",
+    "EISDIR": "è una cartella",
+    "ENOTDIR": "una parte del percorso non è una cartella",
+    "EROFS": "disco in sola lettura",
+    "EEXIST": "esiste già",
+    "EIO": "errore di lettura o scrittura del disco",
+    "ENAMETOOLONG": "nome troppo lungo",
+    "ELOOP": "troppi collegamenti simbolici",
+    "EMFILE": "troppi file aperti",
+    "ETIMEDOUT": "tempo scaduto",
+    "ECONNREFUSED": "connessione rifiutata",
+    "ENETUNREACH": "nessuna rete",
+    "EHOSTUNREACH": "nessuna rete",
+}
+
+
+def system_error(exc: BaseException) -> str:
+    """A short Italian reason for an OS or network error ("disco pieno", "nessuna rete").
+
+    >>> import errno
+    >>> system_error(OSError(errno.ENOSPC, "No space left on device")), system_error(OSError(-2, "x"))
+    ('disco pieno', 'errore di sistema -2')
+    """
+    import errno
+    import socket
+
+    if isinstance(exc, socket.gaierror):
+        return "nessuna rete"
+    reason = getattr(exc, "reason", None)  # urllib wraps the real error
+    if isinstance(reason, BaseException):
+        return system_error(reason)
+    code = getattr(exc, "errno", None)
+    if isinstance(code, int):
+        name = errno.errorcode.get(code, "")
+        return _ERRNO_WORDS.get(name, f"errore di sistema {code}")
+    if isinstance(exc, TimeoutError):
+        return "tempo scaduto"
+    return "errore imprevisto"
+
+
+#: argparse's English messages (patterns) and their Italian form.
+ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
+    (r"^argument (?P<arg>\S+): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)$",
+     "{arg}: {value} non va bene, scegli tra {choices}"),
+    (r"^argument (?P<arg>\S+): invalid (?P<type>\S+) value: (?P<value>.+)$", "{arg}: valore non valido: {value}"),
+    (r"^argument (?P<arg>\S+): expected one argument$", "{arg}: manca il valore"),
+    (r"^argument (?P<arg>\S+): not allowed with argument (?P<other>.+)$", "{arg} non va insieme a {other}"),
+    (r"^argument (?P<arg>\S+): (?P<message>.+)$", "{arg}: {message}"),
+    (r"^the following arguments are required: (?P<args>.+)$", "manca: {args}"),
+    (r"^unrecognized arguments: (?P<args>.+)$", "opzioni sconosciute: {args}"),
+    (r"^ambiguous option: (?P<option>\S+) could match (?P<matches>.+)$",
+     "l'opzione {option} è ambigua: {matches}"),
+    (r"^one of the arguments (?P<args>.+) is required$", "serve una di queste opzioni: {args}"),
+)
+
+#: The words argparse prints around the help.
+ARGPARSE_WORDS = {
+    "usage": "uso: ",
+    "positional": "argomenti",
+    "options": "opzioni",
+    "help": "mostra questo aiuto ed esce",
+    "commands": "comandi",
+}
+
+
+def usage_error(message: str) -> str:
+    """One line for a command-line mistake."""
+    return f"voice-host: errore: {message}"
+
+
+def input_ended() -> str:
+    """The script or the typed input ended before the game did (exit 3)."""
+    return "voice-host: le risposte sono finite prima della partita; per riprenderla: ./run play --resume GIORNALE"

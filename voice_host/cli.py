@@ -15,6 +15,7 @@ from typing import Any, NoReturn, Sequence
 
 from engine.errors import IllegalAction
 from voice_host import catalogue as say
+from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.games import ConfigError, config_from_args, dialog_factory
 from voice_host.journal import Journal, JournalError
 from voice_host.ports import Listener, Speaker
@@ -28,39 +29,32 @@ class UsageError(Exception):
     """Bad arguments or files: printed as one line, exit 2."""
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports errors in one line instead of usage + message."""
-
-    def error(self, message: str) -> NoReturn:
-        print(f"voice-host: errore: {message}", file=sys.stderr)
-        raise SystemExit(EXIT_USAGE)
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The full command-line parser."""
-    parser = _Parser(prog="voice-host", description="Un conduttore di giochi di dadi che ascolta e parla.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = ItalianArgumentParser(prog="voice-host", description="Un conduttore di giochi di dadi che ascolta e parla.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
+                                title=say.ARGPARSE_WORDS["commands"], metavar="comando")
     play = sub.add_parser("play", help="gioca una partita")
     play.add_argument("--game", choices=["tokio", "yatzi"], help="il gioco")
-    play.add_argument("--players", help="i giocatori in ordine di gioco, separati da virgole")
+    play.add_argument("--players", metavar="GIOCATORI", help="i giocatori in ordine di gioco, separati da virgole")
     play.add_argument("--rules", choices=["classico", "lizumo", "milella"], help="le regole di Tokio")
     play.add_argument("--dice", type=int, choices=[4, 6, 8, 10], help="facce dei dadi di Tokio")
-    play.add_argument("--limit", type=_positive, help="penalità (o vite) per uscire")
+    play.add_argument("--limit", metavar="N", type=_positive, help="penalità (o vite) per uscire")
     play.add_argument("--truth", choices=["exact", "at-least"],
                       help="Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole")
-    play.add_argument("--first", help="chi apre (di solito il primo della lista)")
+    play.add_argument("--first", metavar="NOME", help="chi apre (di solito il primo della lista)")
     play.add_argument("--virtual-dice", action="store_true", help="Yatzi: i dadi li tira il computer")
-    play.add_argument("--seed", type=int, help="seme dei dadi virtuali")
-    play.add_argument("--input", default="auto", help="auto, voice, keyboard o script:PERCORSO")
+    play.add_argument("--seed", metavar="N", type=int, help="seme dei dadi virtuali")
+    play.add_argument("--input", metavar="INGRESSO", default="auto", help="auto, voice, keyboard o script:PERCORSO")
     play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help="come parla")
-    play.add_argument("--summary", help="file JSON con il riepilogo, scritto all'uscita")
-    play.add_argument("--journal", help="giornale della partita (per riprenderla)")
-    play.add_argument("--resume", metavar="JOURNAL", help="riprende la partita di un giornale")
-    play.add_argument("--model", help="cartella del modello vosk italiano")
-    play.add_argument("--voice", help="voce della sintesi (id o nome)")
-    play.add_argument("--rate", type=int, help="velocità della voce (parole al minuto)")
-    play.add_argument("--volume", type=float, help="volume della voce, da 0 a 1")
-    play.add_argument("--device", help="microfono (numero o nome, vedi ./run voice-host devices)")
+    play.add_argument("--summary", metavar="FILE", help="file JSON con il riepilogo, scritto all'uscita")
+    play.add_argument("--journal", metavar="GIORNALE", help="giornale della partita (per riprenderla)")
+    play.add_argument("--resume", metavar="GIORNALE", help="riprende la partita di un giornale")
+    play.add_argument("--model", metavar="CARTELLA", help="cartella del modello vosk italiano")
+    play.add_argument("--voice", metavar="VOCE", help="voce della sintesi (id o nome)")
+    play.add_argument("--rate", metavar="N", type=int, help="velocità della voce (parole al minuto)")
+    play.add_argument("--volume", metavar="V", type=float, help="volume della voce, da 0 a 1")
+    play.add_argument("--device", metavar="MICROFONO", help="microfono (numero o nome, vedi ./run voice-host devices)")
     _register_voice_commands(sub)
     return parser
 
@@ -139,7 +133,7 @@ def play(args: argparse.Namespace) -> int:
     if outcome is None:
         return EXIT_INTERRUPTED
     if outcome is Outcome.INPUT_ENDED:
-        print("voice-host: l'input è finito prima della partita", file=sys.stderr)
+        print(say.input_ended(), file=sys.stderr)
         return EXIT_INPUT_ENDED
     return EXIT_OK
 

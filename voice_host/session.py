@@ -9,6 +9,7 @@ can go back to the very start and works across a resume.
 from __future__ import annotations
 
 import enum
+import logging
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -20,6 +21,8 @@ from voice_host.journal import Journal
 from voice_host.ports import Listener, ListenRequest, Speaker
 
 CONFIRM_PHASE = "confirm"
+
+logger = logging.getLogger(__name__)
 
 
 class Outcome(enum.Enum):
@@ -135,7 +138,8 @@ class Session:
         try:
             sentences = self.dialog.apply(action)
         except IllegalAction as exc:
-            self._say([say.not_allowed(str(exc))])
+            logger.info("refused by the rules: %s", exc)
+            self._say([say.not_allowed()])
             return
         record = self.dialog.encode(action)
         if self._journal is not None:
