@@ -135,8 +135,8 @@ def _check_reachable(url: str) -> None:
 
 
 def _reason(exc: BaseException) -> str:
-    reason = getattr(exc, "reason", None)
-    return str(reason or exc) or type(exc).__name__
+    """The failure in a few Italian words ("nessuna rete", "disco pieno")."""
+    return catalogue.system_error(exc)
 
 
 class _Downloader:

@@ -115,7 +115,17 @@ def test_download_failure_becomes_a_clear_message_not_an_exit(tmp_path: Path, mo
     with pytest.raises(VoiceUnavailable) as error:
         model_store.download_model(tmp_path)
     assert "vosk-model-small-it-0.22" in str(error.value) and "models/" in str(error.value)
+    assert "connessione rifiutata" in str(error.value) and "Errno" not in str(error.value)
     assert not any(tmp_path.iterdir())  # no half-unpacked model left behind
+
+
+def test_download_without_a_network_says_so_in_italian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import vosk
+
+    monkeypatch.setattr(vosk, "MODEL_PRE_URL", "http://nessun-host.invalid/")  # .invalid never resolves
+    with pytest.raises(VoiceUnavailable) as error:
+        model_store.download_model(tmp_path)
+    assert "nessuna rete" in str(error.value) and "Errno" not in str(error.value)
 
 
 def test_open_voice_listener_without_a_model_raises_voice_unavailable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
