@@ -51,7 +51,6 @@ def test_input_ending_early_exits_3_with_an_unfinished_summary(voice_host, tmp_p
     }
 
 
-@pytest.mark.slow
 def test_fine_partita_asks_and_ends_on_si(voice_host, tmp_path):
     script = tmp_path / "stop.txt"
     script.write_text("fine partita\nno\nsessanta\nfine partita\nsì\n", encoding="utf-8")
@@ -73,7 +72,6 @@ def test_keyboard_plays_a_whole_game_from_stdin(voice_host):
     assert run.summary is not None and run.summary["winner"] == "Bruno"
 
 
-@pytest.mark.slow
 def test_first_option_chooses_the_opener(voice_host, tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("cinquantatré\n", encoding="utf-8")
@@ -83,7 +81,6 @@ def test_first_option_chooses_the_opener(voice_host, tmp_path):
     assert "Anna, Carla dichiara cinquantatré: ci credi o dubiti?" in run.stdout
 
 
-@pytest.mark.slow
 def test_undo_goes_back_to_the_start_and_no_further(voice_host, tmp_path):
     script = tmp_path / "undo.txt"
     script.write_text("cinquantatré\nci credo\nannulla\nannulla\nannulla\n", encoding="utf-8")

@@ -82,7 +82,6 @@ def test_classico_transcript_announces_events_and_reasons(voice_host):
     assert "Bruno ha scelto la penalità: prende una penalità." in out
 
 
-@pytest.mark.slow
 def test_impossible_claim_is_refused_without_penalty(voice_host):
     run = voice_host("play", "--game", "tokio", "--players", "Anna,Bruno,Carla", "--rules", "lizumo",
                      "--dice", "4", "--limit", "2",

@@ -20,7 +20,6 @@ BRUNO = {"assi": 2, "due": 4, "tre": 3, "quattro": 0, "cinque": 0, "sei": 0, "tr
          "full": 0, "scala_minima": 0, "scala_massima": 0, "yatzi": 0, "chance": 9}
 
 
-@pytest.mark.slow
 def test_solo_physical_game_scores_as_worked_by_hand(voice_host):
     run = voice_host("play", "--game", "yatzi", "--players", "Anna", "--tts", "print",
                      "--input", f"script:{GAMES / 'yatzi_solo.txt'}")
@@ -104,7 +103,6 @@ ANNA_TURNS = [
 ]
 
 
-@pytest.mark.slow
 def test_six_players_who_roll_alike_tie_and_nobody_wins(voice_host, tmp_path):
     players = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
     script = tmp_path / "six.txt"
