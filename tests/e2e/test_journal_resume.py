@@ -7,9 +7,13 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
 from interactive import start_interactive, wait_for
 
 GAMES = Path(__file__).parent / "games"
+
+pytestmark = pytest.mark.slow  # several interactive subprocesses each: the full tier only
 
 
 def test_sigkill_then_resume_loses_nothing(tmp_path, voice_host):

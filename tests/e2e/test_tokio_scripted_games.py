@@ -35,6 +35,7 @@ GAMES_BY_HAND = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["script", "keyboard"])
 @pytest.mark.parametrize("script,rules,dice,limit,players,winner,expected", GAMES_BY_HAND,
                          ids=[g[0] for g in GAMES_BY_HAND])

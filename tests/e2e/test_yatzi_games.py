@@ -8,6 +8,8 @@ import re
 import signal
 from pathlib import Path
 
+import pytest
+
 from interactive import start_interactive, wait_for
 
 GAMES = Path(__file__).parent / "games"
@@ -51,6 +53,7 @@ def test_two_players_physical_game(voice_host):
     assert "Anna vince la partita!\nClassifica: Anna 283; Bruno 18.\n" in run.stdout
 
 
+@pytest.mark.slow
 def test_virtual_dice_game_is_consistent_and_reproducible(voice_host):
     args = ("play", "--game", "yatzi", "--players", "Anna", "--virtual-dice", "--seed", "7", "--tts", "print",
             "--input", f"script:{GAMES / 'yatzi_virtual.txt'}")
@@ -73,6 +76,7 @@ def test_virtual_dice_game_is_consistent_and_reproducible(voice_host):
     assert voice_host(*args).summary == summary
 
 
+@pytest.mark.slow
 def test_resume_after_sigkill_finishes_the_same_game(tmp_path, voice_host):
     lines = [line for line in (GAMES / "yatzi_solo.txt").read_text(encoding="utf-8").splitlines()
              if line and not line.startswith("#")]

@@ -54,7 +54,7 @@ from engine.tokio_rules import (
 COMBINATIONS = [(name, sides) for name in ("classico", "lizumo") for sides in (4, 6, 8, 10)] + [("milella", 6)]
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")
 MAX_ACTIONS = 20_000  # far above any random game seen; a game that long is a bug
-GAMES_PER_COMBINATION = 1000
+GAMES_PER_COMBINATION = settings.get_profile("tokio-games").max_examples  # 1000 in CI (tests/conftest.py)
 
 FIRST_EVENT = {Claim: Claimed, Believe: Believed, Doubt: Doubted, Reveal: Revealed, TakePenalty: Penalised}
 
@@ -255,7 +255,7 @@ def any_rules(draw: st.DrawFn) -> TokioRules:
     )
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(settings.get_profile("tokio-games"), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=any_rules(), seed=st.integers(0, 2**32 - 1), players=st.integers(2, len(NAMES)))
 def test_random_games_in_the_whole_option_space(rules: TokioRules, seed: int, players: int) -> None:
     play_and_check(rules, players, seed)

@@ -46,7 +46,7 @@ def state(game: YatziGame) -> tuple[object, ...]:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(settings.get_profile("yatzi-games"), deadline=None)  # 60 games in CI (tests/conftest.py)
 @given(
     players=st.integers(min_value=1, max_value=4),
     rules=rules_strategy,
@@ -117,7 +117,7 @@ def test_random_games(players: int, rules: YatziRules, data: st.DataObject) -> N
     assert game.standings() == ranking
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=2 * settings.default.max_examples, deadline=None)  # 200 in CI
 @given(first=st.lists(faces, min_size=5, max_size=5), keep_mask=st.lists(st.booleans(), min_size=5, max_size=5),
        new=st.lists(faces, min_size=5, max_size=5))
 def test_keep_then_roll_keeps_the_kept_dice(first: list[int], keep_mask: list[bool], new: list[int]) -> None:

@@ -23,6 +23,7 @@ def voice_host(*args: str, env: dict[str, str] | None = None) -> subprocess.Comp
     return subprocess.run([sys.executable, "-m", "voice_host.voice_commands", *args], capture_output=True, text=True, timeout=120, env=env)
 
 
+@pytest.mark.audio
 def test_devices_lists_the_pulse_input_and_output(pulse: str) -> None:
     result = voice_host("devices")
     assert result.returncode == 0
@@ -30,6 +31,8 @@ def test_devices_lists_the_pulse_input_and_output(pulse: str) -> None:
     assert "pulse" in inputs and "pulse" in outputs
 
 
+@pytest.mark.audio
+@pytest.mark.vosk
 def test_check_reports_model_coverage_mic_and_voice(pulse: str, espeak: str, ko_model_path: str) -> None:
     out = io.StringIO()
     code = run_check(ko_model_path, {"a": A.phrases, "b": B.phrases}, seconds=0.5, voice="ko", out=out)
@@ -41,6 +44,8 @@ def test_check_reports_model_coverage_mic_and_voice(pulse: str, espeak: str, ko_
     assert any(line.startswith("voce: ko") for line in lines)
 
 
+@pytest.mark.audio
+@pytest.mark.vosk
 def test_check_fails_naming_the_phrases_the_model_lacks(pulse: str, espeak: str, ko_model_path: str) -> None:
     out = io.StringIO()
     phases = {"a": (*A.phrases, Phrase.of("sessantadue", "sessanta due"))}
@@ -48,6 +53,8 @@ def test_check_fails_naming_the_phrases_the_model_lacks(pulse: str, espeak: str,
     assert "fase a: 8/9 frasi riconoscibili; mancano: sessantadue" in out.getvalue()
 
 
+@pytest.mark.audio
+@pytest.mark.vosk
 def test_selftest_speaks_and_recognizes_every_phrase(espeak: str, ko_model_path: str, tmp_path: Path) -> None:
     phrases = tmp_path / "phrases.json"
     phrases.write_text(json.dumps({"a": ["다시 시작", "점수 취소", ["여덟", "yeodeol"]]}, ensure_ascii=False), encoding="utf-8")
@@ -62,6 +69,7 @@ def test_selftest_speaks_and_recognizes_every_phrase(espeak: str, ko_model_path:
     assert result.returncode == (0 if right == 3 else 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -79,10 +87,12 @@ def test_bad_input_is_one_line_and_exit_2(args: tuple[str, ...]) -> None:
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
+@pytest.mark.audio
 def test_say_speaks_through_the_default_output(pulse: str, espeak: str) -> None:
     assert voice_host("say", "Benvenuti", "al", "tavolo").returncode == 0
 
 
+@pytest.mark.vosk
 def test_model_is_found_from_the_explicit_path_env_and_models_dirs(ko_model_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     model = Path(ko_model_path)
     assert model_store.find_model(ko_model_path) == model
@@ -95,6 +105,7 @@ def test_model_is_found_from_the_explicit_path_env_and_models_dirs(ko_model_path
     assert model_store.find_model(dirs=[tmp_path / "empty"]) is None
 
 
+@pytest.mark.vosk
 def test_model_path_without_a_model_exits_1_with_the_searched_folders(tmp_path: Path) -> None:
     import os
 
@@ -108,6 +119,7 @@ def test_model_path_without_a_model_exits_1_with_the_searched_folders(tmp_path: 
     assert "vosk-model-small-it-0.22" in result.stderr and "voice-host model download" in result.stderr
 
 
+@pytest.mark.vosk
 def test_download_failure_becomes_a_clear_message_not_an_exit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import vosk
 
@@ -136,6 +148,7 @@ def test_open_voice_listener_without_a_model_raises_voice_unavailable(tmp_path: 
         open_voice_listener(None, {"a": A.phrases}, download=False)
 
 
+@pytest.mark.vosk
 def test_open_voice_listener_stops_on_uncovered_phrases(ko_model_path: str) -> None:
     from voice_host.audio.factory import open_voice_listener
 
@@ -143,6 +156,8 @@ def test_open_voice_listener_stops_on_uncovered_phrases(ko_model_path: str) -> N
         open_voice_listener(ko_model_path, {"a": (*A.phrases, Phrase.of("dubito"))})
 
 
+@pytest.mark.audio
+@pytest.mark.vosk
 def test_open_voice_listener_gives_a_working_listener(pulse: str, ko_model_path: str) -> None:
     from voice_host.audio.factory import open_voice_listener
 

@@ -22,7 +22,7 @@ from voice_host.ports import ListenRequest
 
 from conftest import silence, speech
 
-pytestmark = pytest.mark.vosk
+pytestmark = [pytest.mark.audio, pytest.mark.vosk]  # espeak-ng speaks the phrases
 
 A = ListenRequest("a", tuple(Phrase.of(t) for t in ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"]))
 B = ListenRequest("b", tuple(Phrase.of(t) for t in ["점수", "물", "삼", "점수 취소"]))

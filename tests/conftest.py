@@ -1,0 +1,37 @@
+"""Hypothesis sizes for the two test tiers.
+
+``ci`` (the default, what ``./run test`` and CI use) keeps the suite's full sizes:
+Hypothesis's own 100 examples per property, 1000 random Tokio games per preset and
+dice, 60 random Yatzi games. ``fast`` (``./run test --fast``) runs every property
+with a few examples, so that a developer can run the fast tier after every change.
+
+The tier is chosen by the environment variable ``HYPOTHESIS_PROFILE``. It loads the
+profile of that name as Hypothesis's default, and registers the sizes of the
+whole-game properties under the tier's values as the profiles ``tokio-games`` and
+``yatzi-games``, which those tests take as their settings' parent
+(``@settings(settings.get_profile("tokio-games"), ...)``). This module is imported
+before any test module, so the decorators see the chosen tier.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import settings
+
+#: Examples per property, per tier: Hypothesis's default and the whole-game properties.
+SIZES = {
+    "ci": {"default": 100, "tokio-games": 1000, "yatzi-games": 60},
+    "fast": {"default": 10, "tokio-games": 10, "yatzi-games": 3},
+}
+
+for _tier, _sizes in SIZES.items():
+    settings.register_profile(_tier, max_examples=_sizes["default"])
+
+TIER = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+if TIER not in SIZES:
+    raise pytest.UsageError(f"HYPOTHESIS_PROFILE={TIER!r}: expected one of {', '.join(SIZES)}")
+settings.load_profile(TIER)
+for _name in ("tokio-games", "yatzi-games"):
+    settings.register_profile(_name, max_examples=SIZES[TIER][_name])
