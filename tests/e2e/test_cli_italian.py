@@ -16,6 +16,7 @@ def test_help_is_italian(voice_host, args):
     assert not any(word in run.stdout.lower() for word in ENGLISH)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args, line", [
     (["play", "--dice", "5"], "voice-host: errore: --dice: 5 non va bene, scegli tra 4, 6, 8, 10"),
     (["play", "--rules", "tedesco"],

@@ -37,6 +37,7 @@ def _script(tmp_path: Path, *lines: str) -> str:
     return f"script:{path}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules, truth, payer, amount, sentence", CASES,
                          ids=[f"{c[0]}-{c[1] or 'default'}" for c in CASES])
 def test_a_higher_roll_than_declared(voice_host, tmp_path, rules, truth, payer, amount, sentence):
@@ -79,6 +80,7 @@ def test_milella_confirmation_of_the_claim_that_starts_doubling(voice_host, tmp_
     assert run.players()["Bruno"] == (2, 6, False)
 
 
+@pytest.mark.slow
 def test_resume_keeps_the_house_truth_test(voice_host, tmp_path):
     journal = tmp_path / "game.jsonl"
     first = voice_host("play", "--game", "tokio", "--players", THREE, "--truth", "at-least", "--tts", "none",
@@ -91,6 +93,7 @@ def test_resume_keeps_the_house_truth_test(voice_host, tmp_path):
     assert run.players()["Bruno"][0] == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sides, top", [(4, "taipei"), (8, "yokohama"), (10, "pechino")])
 def test_other_dice_speak_of_their_own_top_roll(voice_host, tmp_path, sides, top):
     # The help names the top of these dice; a declared top doubles the round "per il <top>":

@@ -160,6 +160,7 @@ def test_who_starts_with_a_tie_worked_by_hand(voice_host):
     assert {p["name"]: p["total"] for p in run.summary["players"]} == {"Anna": 40, "Bruno": 40, "Carla": 50}
 
 
+@pytest.mark.slow
 def test_resume_in_the_middle_of_who_starts(tmp_path, voice_host):
     lines = [line for line in (GAMES / "yatzi_start_tie.txt").read_text(encoding="utf-8").splitlines()
              if line and not line.startswith("#")]
@@ -216,6 +217,7 @@ def test_virtual_dice_choose_who_starts_and_roll_the_first_roll_unasked(voice_ho
     assert voice_host(*args).stdout == run.stdout  # the seed fixes everything
 
 
+@pytest.mark.slow
 def test_a_virtual_journal_with_dice_the_seed_did_not_roll_is_refused(voice_host, tmp_path):
     journal = tmp_path / "v.jsonl"
     script = tmp_path / "v.txt"
@@ -246,6 +248,7 @@ def _journal(path: Path, config: dict[str, object], *actions: dict[str, object])
     path.write_text("".join(json.dumps(r) + "\n" for r in [header, *({"do": a} for a in actions)]), encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_badly_typed_yatzi_journals_get_one_line_and_exit_2(voice_host, tmp_path):
     config = {"players": ["Anna"], "first": None, "virtual": False, "seed": 1}
     bad = {

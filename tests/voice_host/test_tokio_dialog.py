@@ -129,6 +129,7 @@ def test_lizumo_equal_claim_is_confirmed_with_a_life() -> None:
     assert decision.question == "Quarantatré è uguale, serve di più: perdi una vita. Bruno, confermi?"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules_name, sides", PRESETS, ids=IDS)
 def test_every_confirmation_announces_the_penalty_the_engine_then_charges(rules_name: str, sides: int) -> None:
     rules = preset(rules_name, sides=sides)

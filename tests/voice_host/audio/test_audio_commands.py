@@ -131,6 +131,7 @@ def test_download_failure_becomes_a_clear_message_not_an_exit(tmp_path: Path, mo
     assert not any(tmp_path.iterdir())  # no half-unpacked model left behind
 
 
+@pytest.mark.vosk
 def test_download_without_a_network_says_so_in_italian(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import vosk
 
