@@ -695,3 +695,11 @@ def yatzi_bad_record(record: str) -> str:
 def yatzi_dice_not_from_seed(player: str, journaled: str, rolled: str) -> str:
     """A virtual-dice record whose dice are not the ones the game's seed gives."""
     return f"i dadi virtuali di {player} nel giornale ({journaled}) non sono quelli del seme ({rolled})"
+
+
+# --- yatzi: consiglio, computer, analysis ---
+
+
+def solver_computing(rules_name: str) -> str:
+    """Label of the progress bar while the optimal strategy is computed (first use only)."""
+    return f"Calcolo la strategia ottimale per le regole {rules_name}, solo la prima volta"
