@@ -16,6 +16,8 @@ at the start of a game (Verhoeff 1999, Glenn 2006).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+import queue
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -249,33 +251,60 @@ def level_states(rules: YatziRules, filled: int) -> tuple[IntArray, IntArray, In
     return np.concatenate(ms), np.concatenate(us), np.concatenate(fs)
 
 
-def solve(rules: YatziRules, progress: Callable[[float], None] | None = None) -> SolvedTable:
+class _Worker:
+    """One thread's work arrays; solves one chunk of turn-start states at a time."""
+
+    def __init__(self, scorer: BoxScorer) -> None:
+        self.scorer = scorer
+        self.rolls = np.empty((len(ROLLS), CHUNK), dtype=SOLVE_DTYPE)
+        self.work = np.empty_like(self.rolls)
+        self.keeps = [np.empty((len(KEEPS), CHUNK), dtype=KEEP_DTYPE) for _ in range(2)]
+
+    def solve_chunk(self, values: FloatArray, m: IntArray, u: IntArray, f: IntArray) -> int:
+        """Write the values of the states (m, u, f), whose successors are all solved."""
+        n = len(m)
+        offset = _offsets(values, m, u, f)
+        after = self.scorer.final_values(values, m, u, f, offset, out=self.rolls[:, :n], work=self.work[:, :n])
+        for buffer in self.keeps:
+            after = best_within(keep_values(after, out=buffer[:, :n]), in_place=True)
+        values[f, m, u] = offset + TRANSITIONS[0] @ after.astype(np.float64)
+        return n
+
+
+def solve(rules: YatziRules, progress: Callable[[float], None] | None = None, threads: int = 2) -> SolvedTable:
     """Solve ``rules``: every reachable turn-start state's expected points to come.
 
-    ``progress`` is called with the fraction done (0..1) after each batch of states.
+    ``progress`` is called with the fraction done (0..1) after each batch of
+    states. The chunks of one level are independent: ``threads`` share them
+    (numpy releases the GIL in its array loops).
     """
     scorer = BoxScorer(rules, SOLVE_DTYPE)
     values = np.zeros((2, MASKS, upper_cap(rules) + 1))
     levels = [level_states(rules, n) for n in range(BOX_COUNT)]
     total = sum(len(m) for m, _, _ in levels)
     done = 0
-    fresh = TRANSITIONS[0]
-    rolls = np.empty((len(ROLLS), CHUNK), dtype=SOLVE_DTYPE)
-    work = np.empty_like(rolls)
-    keeps = [np.empty((len(KEEPS), CHUNK), dtype=KEEP_DTYPE) for _ in range(2)]
-    for filled in range(BOX_COUNT - 1, -1, -1):
-        ms, us, fs = levels[filled]
-        for start in range(0, len(ms), CHUNK):
-            m, u, f = ms[start : start + CHUNK], us[start : start + CHUNK], fs[start : start + CHUNK]
-            n = len(m)
-            offset = _offsets(values, m, u, f)
-            after = scorer.final_values(values, m, u, f, offset, out=rolls[:, :n], work=work[:, :n])
-            for buffer in keeps:
-                after = best_within(keep_values(after, out=buffer[:, :n]), in_place=True)
-            values[f, m, u] = offset + fresh @ after.astype(np.float64)
-            done += n
-            if progress is not None:
-                progress(done / total)
+    workers = queue.SimpleQueue[_Worker]()
+    for _ in range(max(1, threads)):
+        workers.put(_Worker(scorer))
+
+    def run(chunk: tuple[IntArray, IntArray, IntArray]) -> int:
+        worker = workers.get()
+        try:
+            return worker.solve_chunk(values, *chunk)
+        finally:
+            workers.put(worker)
+
+    with ThreadPoolExecutor(max_workers=max(1, threads)) as pool:
+        for filled in range(BOX_COUNT - 1, -1, -1):
+            ms, us, fs = levels[filled]
+            chunks = [
+                (ms[start : start + CHUNK], us[start : start + CHUNK], fs[start : start + CHUNK])
+                for start in range(0, len(ms), CHUNK)
+            ]
+            for n in pool.map(run, chunks):
+                done += n
+                if progress is not None:
+                    progress(done / total)
     return SolvedTable(rules, values.astype(np.float32))
 
 
