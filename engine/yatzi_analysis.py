@@ -105,4 +105,5 @@ def _price(advisor: Advisor, game: YatziGame, action: Action, keeps_known: bool)
         best, chosen = advice.best, advice.keep_option(kept)
     else:
         return None
-    return Decision(player, game.turn, tuple(sorted(dice)), game.rolls_left, chosen, best)
+    rolls_left = game.rolls_left if keeps_known else 0  # physical dice: the final dice were said
+    return Decision(player, game.turn, tuple(sorted(dice)), rolls_left, chosen, best)

@@ -795,13 +795,18 @@ def analysis_choice_keep(keep: str) -> str:
 
 def analysis_header(player: str, lost: float, decisions: int) -> str:
     """Printed analysis: a player's line."""
-    return f"{player}: persi in media {lost:.1f} punti in {decisions} scelte rispetto al gioco ottimo"
+    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} scelte rispetto al gioco ottimo"
 
 
 def analysis_line(turn: int, dice: str, rolls_left: int, chosen: str, best: str, cost: float) -> str:
     """Printed analysis: one costly decision in full."""
     rolls = {0: "nessun tiro rimasto", 1: "un tiro rimasto"}.get(rolls_left, f"{rolls_left} tiri rimasti")
-    return f"  turno {turn}, dadi {dice} ({rolls}): {chosen} invece di {best}, -{cost:.2f} punti"
+    return f"  turno {turn}, dadi {dice} ({rolls}): {chosen} invece di {best}, {_decimal(cost, 2)} punti in meno"
+
+
+def _decimal(value: float, digits: int) -> str:
+    """A number with a decimal comma, as written in Italian."""
+    return f"{value:.{digits}f}".replace(".", ",")
 
 
 def analysis_none() -> str:

@@ -223,7 +223,7 @@ class YatziDialog:
         if isinstance(intent, it.ReadCard):
             return Refuse(self._card())
         if isinstance(intent, it.AskAdvice):
-            self._advised = True
+            self._advised = game.dice is not None  # a box was advised: a costlier one is questioned
             return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=self.phase() == CHOOSE))
         if isinstance(intent, it.SayDice):
             if self.virtual:
