@@ -7,6 +7,7 @@ first use: the first game with new rules computes it once, with a progress bar.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from engine import yatzi_game as yg
 from engine.yatzi_advice import Advice, Advisor, Option
@@ -17,10 +18,16 @@ from grammars.yatzi import box_name, say_dice
 from voice_host import catalogue as say
 from voice_host.yatzi_table_cache import load_table
 
+@lru_cache(maxsize=4)
+def shared_table(rules: YatziRules) -> SolvedTable:
+    """The table of ``rules``, read (or solved) once per process: undo and resume rebuild dialogs."""
+    return load_table(rules)
+
+
 class Coach:
     """Advice for one game's rules; the table is loaded when first needed."""
 
-    def __init__(self, rules: YatziRules, load: Callable[[YatziRules], SolvedTable] = load_table) -> None:
+    def __init__(self, rules: YatziRules, load: Callable[[YatziRules], SolvedTable] = shared_table) -> None:
         self.rules = rules
         self._load = load
         self._advisor: Advisor | None = None
