@@ -6,8 +6,9 @@ whether the yatzi box holds ``yatzi_value``). Its value is the expected number o
 points still to come with optimal play. States with the same number of filled
 boxes depend only on states with one more, so each such level is computed at
 once with numpy: the value of each of the 252 final rolls (best box), then twice
-"the value of each keep" (a matrix product with the keep-to-roll odds) and "the
-best keep each roll allows".
+"the value of each of the 462 keeps" (the mean over the six faces of one more
+die, see ``yatzi_dice.keep_values``) and "the best keep each roll allows". Two
+threads share each level's chunks of states.
 
 Pure: no I/O, no clock, no randomness. ``solve(STANDARD_RULES)`` gives 254.5896
 at the start of a game (Verhoeff 1999, Glenn 2006).
@@ -15,8 +16,8 @@ at the start of a game (Verhoeff 1999, Glenn 2006).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 import queue
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
