@@ -46,10 +46,12 @@ from engine.yatzi_score import (
     MAX_ROLLS,
     SEED_RULES,
     YatziRules,
+    allowed_boxes,
     card_totals,
     is_sub_multiset,
     remove_faces,
-    score,
+    score_on_card,
+    yatzi_bonus,
 )
 
 #: Turns each player plays: one per box.
@@ -170,6 +172,15 @@ class BonusEarned:
 
 
 @dataclass(frozen=True)
+class YatziBonusEarned:
+    """``player`` rolled a further yatzi with 50 in the yatzi box: ``bonus`` points, new ``total``."""
+
+    player: str
+    bonus: int
+    total: int
+
+
+@dataclass(frozen=True)
 class Standing:
     """One player's place: ``rank`` 1 is first; tied players share a rank (1, 1, 3)."""
 
@@ -188,7 +199,7 @@ class GameEnded:
     ranking: tuple[Standing, ...]
 
 
-Event = Union[TurnStarted, Rolled, Kept, Scored, BonusEarned, GameEnded]
+Event = Union[TurnStarted, Rolled, Kept, Scored, BonusEarned, YatziBonusEarned, GameEnded]
 
 
 @dataclass(frozen=True)
@@ -205,6 +216,8 @@ class Scorecard:
     bonus: int
     lower: int
     total: int
+    yatzi_bonus: int = 0
+    """Points from further yatzis (standard rules), included in ``total``."""
 
     def __getitem__(self, box: str) -> int | None:
         for key, points in self.boxes:
@@ -261,6 +274,7 @@ class YatziGame:
         self._players: tuple[str, ...] = names[start:] + names[:start]
         self._rules = rules
         self._cards: dict[str, dict[str, int]] = {name: {} for name in self._players}
+        self._yatzi_bonuses: dict[str, int] = {name: 0 for name in self._players}
         self._index = 0
         self._turn = 1
         self._dice: tuple[int, ...] | None = None
@@ -347,13 +361,24 @@ class YatziGame:
         """What ``Score(box)`` would write now. Raises like ``Score`` would, changes nothing."""
         self._check_score(box)
         assert self._dice is not None
-        return score(box, self._dice, self._rules)
+        return score_on_card(box, self._dice, self._card(None), self._rules)
+
+    def allowed_boxes(self) -> tuple[str, ...]:
+        """The boxes where the dice on the table may be scored now (all free boxes but
+        under a forced joker); empty before the turn's first roll."""
+        if self._over or self._dice is None:
+            return ()
+        return allowed_boxes(self._dice, self._card(None), self._rules)
+
+    def yatzi_bonuses(self, player: str | None = None) -> int:
+        """How many yatzi bonuses ``player`` (default: the player in hand) has earned."""
+        return self._yatzi_bonuses[self._name(player)]
 
     def scorecard(self, player: str | None = None) -> Scorecard:
         """The card of ``player`` (default: the player in hand)."""
         name = self._name(player)
         card = self._cards[name]
-        totals = card_totals(card, self._rules)
+        totals = card_totals(card, self._rules, self._yatzi_bonuses[name])
         return Scorecard(
             player=name,
             boxes=tuple((box, card.get(box)) for box in BOXES),
@@ -361,11 +386,15 @@ class YatziGame:
             bonus=totals.bonus,
             lower=totals.lower,
             total=totals.total,
+            yatzi_bonus=totals.yatzi_bonus,
         )
 
     def standings(self) -> tuple[Standing, ...]:
         """Players by total, highest first; ties share a rank and keep play order."""
-        rows = [(name, card_totals(self._cards[name], self._rules).total) for name in self._players]
+        rows = [
+            (name, card_totals(self._cards[name], self._rules, self._yatzi_bonuses[name]).total)
+            for name in self._players
+        ]
         rows.sort(key=lambda row: -row[1])
         result: list[Standing] = []
         for position, (name, total) in enumerate(rows):
@@ -389,7 +418,7 @@ class YatziGame:
         """
         if self._over or self._dice is None:
             return ()
-        actions: list[Action] = [Score(box) for box in self.free_boxes()]
+        actions: list[Action] = [Score(box) for box in self.allowed_boxes()]
         if self.rolls_left > 0:
             keeps = sorted(
                 {tuple(sorted(c)) for n in range(DICE_COUNT) for c in combinations(self._dice, n)},
@@ -520,8 +549,12 @@ class YatziGame:
             raise IllegalAction(f"unknown box: {box!r}")
         if self._dice is None:
             raise WrongPhase("no dice on the table yet: roll first")
-        if box in self._cards[self._players[self._index]]:
+        card = self._cards[self._players[self._index]]
+        if box in card:
             raise IllegalAction(f"box {box!r} is already used")
+        allowed = allowed_boxes(self._dice, card, self._rules)
+        if box not in allowed:
+            raise IllegalAction(f"a further yatzi must go in one of {allowed}, not {box!r}")
 
     def _score(self, action: Score) -> list[Event]:
         box = action.box
@@ -529,13 +562,17 @@ class YatziGame:
         assert self._dice is not None
         player = self._players[self._index]
         card = self._cards[player]
-        before = card_totals(card, self._rules)
-        points = score(box, self._dice, self._rules)
+        before = card_totals(card, self._rules, self._yatzi_bonuses[player])
+        extra = yatzi_bonus(self._dice, card, self._rules)
+        points = score_on_card(box, self._dice, card, self._rules)
         card[box] = points
-        after = card_totals(card, self._rules)
+        after = card_totals(card, self._rules, self._yatzi_bonuses[player])
         events: list[Event] = [Scored(player, box, points, after.total - after.bonus + before.bonus)]
         if after.bonus > before.bonus:
             events.append(BonusEarned(player, after.bonus, after.upper, after.total))
+        if extra:
+            self._yatzi_bonuses[player] += 1
+            events.append(YatziBonusEarned(player, extra, after.total + extra))
         self._dice = None
         self._kept = ()
         self._rolls = 0

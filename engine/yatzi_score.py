@@ -68,6 +68,20 @@ class NOfAKind(enum.Enum):
     """Common Yahtzee rule: the sum of all five dice: 5-5-5-2-2 tris = 19."""
 
 
+class Joker(enum.Enum):
+    """Where a yatzi may be written once the yatzi box is filled (American "joker" rules)."""
+
+    OFF = "off"
+    """No joker: a further yatzi scores like any other five dice."""
+    FREE_CHOICE = "free_choice"
+    """Any free box. While the upper box of the yatzi's face is free everything scores
+    normally; once it is filled, full and the straights score their full values.
+    The convention of the published optimum 254.5896 (Verhoeff 1999, Glenn 2006)."""
+    FORCED_UPPER = "forced_upper"
+    """The printed rules: the upper box of the yatzi's face if free; else any free lower
+    box, where full and straights score their full values; else any free upper box (0)."""
+
+
 @dataclass(frozen=True)
 class YatziRules:
     """Scoring options; the defaults are the seed's rules.
@@ -83,6 +97,11 @@ class YatziRules:
 
     A large straight always contains a small one, so it scores in
     ``scala_minima`` too.
+
+    ``yatzi_bonus``: points added for every further yatzi rolled once the yatzi
+    box holds ``yatzi_value`` (0: no such bonus). ``joker``: where such a further
+    yatzi may go and what it scores there (see ``Joker``); the joker applies once
+    the yatzi box is filled, with 50 or with 0.
     """
 
     bonus_value: int = 30
@@ -94,6 +113,8 @@ class YatziRules:
     small_straight_value: int = 30
     large_straight_value: int = 40
     yatzi_value: int = 50
+    yatzi_bonus: int = 0
+    joker: Joker = Joker.OFF
 
     def __post_init__(self) -> None:
         for name in (
@@ -103,16 +124,35 @@ class YatziRules:
             "small_straight_value",
             "large_straight_value",
             "yatzi_value",
+            "yatzi_bonus",
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise BadConfiguration(f"{name} must be a non-negative integer, not {value!r}")
         if not isinstance(self.n_of_a_kind, NOfAKind):
             raise BadConfiguration(f"n_of_a_kind must be a NOfAKind, not {self.n_of_a_kind!r}")
+        if not isinstance(self.joker, Joker):
+            raise BadConfiguration(f"joker must be a Joker, not {self.joker!r}")
 
 
 #: The seed's rules.
 SEED_RULES = YatziRules()
+
+#: The standard American rules: tris and poker score all five dice, straights are
+#: not cyclic, bonus 35 from 63, 100 for every further yatzi once the yatzi box
+#: holds 50, and the free-choice joker.
+STANDARD_RULES = YatziRules(
+    bonus_value=35,
+    bonus_threshold=63,
+    n_of_a_kind=NOfAKind.ALL_DICE,
+    cyclic_straights=False,
+    yatzi_is_full=False,
+    yatzi_bonus=100,
+    joker=Joker.FREE_CHOICE,
+)
+
+#: Named rule sets, the default first.
+RULE_SETS: Mapping[str, YatziRules] = {"seed": SEED_RULES, "standard": STANDARD_RULES}
 
 
 def check_dice(dice: Sequence[int], count: int = DICE_COUNT) -> tuple[int, ...]:
@@ -192,6 +232,67 @@ def best_boxes(
     return tuple(sorted(scored, key=lambda item: -item[1]))
 
 
+def _joker_active(values: Sequence[int], filled: Mapping[str, int], rules: YatziRules) -> bool:
+    return rules.joker is not Joker.OFF and len(set(values)) == 1 and "yatzi" in filled
+
+
+def allowed_boxes(
+    dice: Sequence[int], filled: Mapping[str, int], rules: YatziRules = SEED_RULES
+) -> tuple[str, ...]:
+    """The free boxes (scorecard order) where ``dice`` may be written on a card with ``filled`` boxes.
+
+    Every free box, except for a further yatzi under ``Joker.FORCED_UPPER``: the
+    upper box of its face if free, else the free lower boxes, else the free upper ones.
+    """
+    values = check_dice(dice)
+    free = tuple(box for box in BOXES if box not in filled)
+    if not _joker_active(values, filled, rules) or rules.joker is not Joker.FORCED_UPPER:
+        return free
+    matching = BOXES[values[0] - 1]
+    if matching in free:
+        return (matching,)
+    lower = tuple(box for box in free if box not in UPPER_BOXES)
+    return lower or free
+
+
+def score_on_card(
+    box: str, dice: Sequence[int], filled: Mapping[str, int], rules: YatziRules = SEED_RULES
+) -> int:
+    """Points ``dice`` write in ``box`` on a card whose ``filled`` boxes are given (joker-aware).
+
+    Like ``score``, except that a further yatzi under a joker rule scores full and
+    straights at their full values once the upper box of its face is filled. The
+    yatzi bonus is not included (see ``yatzi_bonus``).
+
+    >>> score_on_card("full", (4, 4, 4, 4, 4), {"yatzi": 50, "quattro": 8}, STANDARD_RULES)
+    25
+    >>> score_on_card("full", (4, 4, 4, 4, 4), {"yatzi": 50}, STANDARD_RULES)
+    0
+    """
+    values = check_dice(dice)
+    points = score(box, values, rules)
+    if _joker_active(values, filled, rules) and BOXES[values[0] - 1] in filled:
+        joker_values = {
+            "full": rules.full_value,
+            "scala_minima": rules.small_straight_value,
+            "scala_massima": rules.large_straight_value,
+        }
+        points = max(points, joker_values.get(box, 0))
+    return points
+
+
+def yatzi_bonus(dice: Sequence[int], filled: Mapping[str, int], rules: YatziRules = SEED_RULES) -> int:
+    """The bonus a yatzi earns on a card whose yatzi box already holds ``yatzi_value`` (else 0).
+
+    >>> yatzi_bonus((2, 2, 2, 2, 2), {"yatzi": 50}, STANDARD_RULES), yatzi_bonus((2, 2, 2, 2, 2), {"yatzi": 0}, STANDARD_RULES)
+    (100, 0)
+    """
+    values = check_dice(dice)
+    if len(set(values)) == 1 and rules.yatzi_value > 0 and filled.get("yatzi") == rules.yatzi_value:
+        return rules.yatzi_bonus
+    return 0
+
+
 @dataclass(frozen=True)
 class CardTotals:
     """The sums of a (possibly partial) scorecard."""
@@ -203,11 +304,15 @@ class CardTotals:
     lower: int
     """Sum of the lower boxes (tris..chance) filled so far."""
     total: int
-    """upper + bonus + lower."""
+    """upper + bonus + lower + yatzi_bonus."""
+    yatzi_bonus: int = 0
+    """Bonuses earned by further yatzis (``rules.yatzi_bonus`` each)."""
 
 
-def card_totals(filled: Mapping[str, int], rules: YatziRules = SEED_RULES) -> CardTotals:
-    """Totals of a scorecard given its filled boxes (box -> points).
+def card_totals(
+    filled: Mapping[str, int], rules: YatziRules = SEED_RULES, yatzi_bonuses: int = 0
+) -> CardTotals:
+    """Totals of a scorecard given its filled boxes (box -> points) and its count of yatzi bonuses.
 
     >>> card_totals({"sei": 24, "cinque": 20, "quattro": 16, "tre": 3}).bonus
     30
@@ -218,7 +323,10 @@ def card_totals(filled: Mapping[str, int], rules: YatziRules = SEED_RULES) -> Ca
     upper = sum(points for box, points in filled.items() if box in UPPER_BOXES)
     lower = sum(points for box, points in filled.items() if box not in UPPER_BOXES)
     bonus = rules.bonus_value if upper >= rules.bonus_threshold else 0
-    return CardTotals(upper=upper, bonus=bonus, lower=lower, total=upper + bonus + lower)
+    extra = yatzi_bonuses * rules.yatzi_bonus
+    return CardTotals(
+        upper=upper, bonus=bonus, lower=lower, total=upper + bonus + lower + extra, yatzi_bonus=extra
+    )
 
 
 def remove_faces(dice: Sequence[int], faces: Sequence[int]) -> tuple[int, ...]:

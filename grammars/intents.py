@@ -125,6 +125,11 @@ class ReadCard:
 
 
 @dataclass(frozen=True)
+class AskAdvice:
+    """Yatzi "consiglio": the best keep or box now, with the expected final score."""
+
+
+@dataclass(frozen=True)
 class NotUnderstood:
     """Nothing valid now matches ``text``; ``reason`` may say why (for the host to tell)."""
 
@@ -135,6 +140,6 @@ class NotUnderstood:
 Intent = Union[
     Repeat, Standings, Help, Undo, EndGame, Yes, No,
     SayRoll, BelieveIt, DoubtIt, TakeThePenalty,
-    SayDice, ChooseBox, RollDice, KeepDice, RerollDice, KeepAll, ReadCard,
+    SayDice, ChooseBox, RollDice, KeepDice, RerollDice, KeepAll, ReadCard, AskAdvice,
     NotUnderstood,
 ]

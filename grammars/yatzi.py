@@ -20,7 +20,7 @@ Phases (:class:`Phase`, what the host is waiting for):
 
 Every phase also understands the phase-independent commands of
 :mod:`grammars.commands` (ripeti, classifica, punteggi, aiuto, annulla, fine
-partita). Nothing valid gives ``NotUnderstood``, never an exception.
+partita), and every phase but ``"confirm"`` "consiglio" -> ``AskAdvice``. Nothing valid gives ``NotUnderstood``, never an exception.
 
 Recognizer note: :func:`yatzi_phrases` gives, for the ``"dice"`` and
 ``"virtual"`` phases, the face words (and "e", "tengo", "ritira") as single-word
@@ -51,6 +51,7 @@ from types import MappingProxyType
 from engine.yatzi_score import BOXES, DICE_COUNT, FACES
 from grammars.commands import command_entries, command_table, yes_no_entries
 from grammars.intents import (
+    AskAdvice,
     ChooseBox,
     Intent,
     KeepAll,
@@ -158,6 +159,9 @@ ARTICLES: frozenset[str] = frozenset(
 #: Yatzi's own command in every phase: read the current player's scorecard.
 CARD_WORDS: tuple[str, ...] = ("scheda", "la mia scheda", "leggi la scheda")
 
+#: Yatzi's coach in every phase: the best keep or box now ("consiglio").
+ADVICE_WORDS: tuple[str, ...] = ("consiglio", "consigliami", "cosa mi consigli", "che mi consigli")
+
 #: Virtual dice: whole-utterance commands.
 ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi", "lancia i dadi")
 KEEP_ALL_WORDS: tuple[str, ...] = ("tengo tutto", "basta", "tengo tutti", "mi fermo")
@@ -248,9 +252,13 @@ def _card_phrase() -> Phrase:
     return phrase(*CARD_WORDS)
 
 
+def _advice_phrase() -> Phrase:
+    return phrase(*ADVICE_WORDS)
+
+
 @lru_cache(maxsize=None)
 def _card_table() -> PhraseTable[Intent]:
-    return PhraseTable([(_card_phrase(), ReadCard())])
+    return PhraseTable([(_card_phrase(), ReadCard()), (_advice_phrase(), AskAdvice())])
 
 
 def _start_phrase(face: int) -> Phrase:
@@ -301,7 +309,8 @@ def yatzi_phrases(phase: str) -> tuple[Phrase, ...]:
         own = tuple(_start_phrase(face) for face in FACES)
     else:
         own = tuple(p for p, _ in yes_no_entries())
-    card = (_card_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL) else ()
+    card: tuple[Phrase, ...] = (_card_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL) else ()
+    card += (_advice_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL, Phase.START) else ()
     return own + card + tuple(p for p, _ in command_entries())
 
 
@@ -407,8 +416,10 @@ def parse_yatzi(text: str, phase: str) -> Intent:
     """
     ph = Phase(phase)
     command = command_table(yes_no=ph is Phase.CONFIRM).lookup(text)
-    if command is None and ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL):
+    if command is None and ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL, Phase.START):
         command = _card_table().lookup(text)
+        if isinstance(command, ReadCard) and ph is Phase.START:
+            command = None
     if command is not None:
         return command
     tokens = prepare(text)

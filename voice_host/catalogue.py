@@ -779,3 +779,123 @@ def usage_error(message: str) -> str:
 def input_ended() -> str:
     """The script or the typed input ended before the game did (exit 3)."""
     return "voice-host: le risposte sono finite prima della partita; per riprenderla: ./run play --resume GIORNALE"
+# --- yatzi: consiglio, computer, analysis ---
+
+
+def solver_computing(rules_name: str) -> str:
+    """Label of the progress bar while the optimal strategy is computed (first use only)."""
+    return f"Calcolo la strategia ottimale per le regole {rules_name}, solo la prima volta"
+
+
+def points_words(points: float) -> str:
+    """An average number of points, rounded for the ear: "un punto", "12 punti", "meno di mezzo punto"."""
+    rounded = round(points)
+    if rounded == 0:
+        return "meno di mezzo punto"
+    return "un punto" if rounded == 1 else f"{rounded} punti"
+
+
+def advice_keep(keep: str, expected: float) -> str:
+    """consiglio with virtual dice: which dice to keep (said as values), and the expected final score."""
+    return f"Tieni {keep}: in media {round(expected)} punti a fine partita."
+
+
+def advice_reroll_all(expected: float) -> str:
+    """consiglio: keep nothing and roll all five again."""
+    return f"Ritira tutto: in media {round(expected)} punti a fine partita."
+
+
+def advice_box(box: str, expected: float) -> str:
+    """consiglio: the box to fill now, and the expected final score."""
+    return f"Segna in {box}: in media {round(expected)} punti a fine partita."
+
+
+def advice_roll(expected: float) -> str:
+    """consiglio before the roll: nothing to choose yet."""
+    return f"Tira: in media {round(expected)} punti a fine partita."
+
+
+def advice_dice_first() -> str:
+    """consiglio with physical dice before the dictation: the box needs the dice."""
+    return "Dimmi prima i dadi, poi ti consiglio la casella."
+
+
+def advice_not_yet() -> str:
+    """consiglio while choosing who starts."""
+    return "Prima vediamo chi comincia."
+
+
+def confirm_costly_box(player: str, box: str, cost: str, best: str) -> str:
+    """After a consiglio, the player chose another box: what it costs on average, then the question."""
+    return f"{player}, {box} costa in media {cost} rispetto a {best}. Confermi?"
+
+
+def computer_keeps(player: str, dice: str, keep: str) -> str:
+    """A computer seat keeps some dice and rolls the others."""
+    return f"{player} ha {dice}: tiene {keep}."
+
+
+def computer_rerolls_all(player: str, dice: str) -> str:
+    """A computer seat rolls all five dice again."""
+    return f"{player} ha {dice}: ritira tutto."
+
+
+def computer_has(player: str, dice: str) -> str:
+    """A computer seat's final dice, before the box it fills is said."""
+    return f"{player} ha {dice}."
+
+
+def yatzi_bonus_earned(player: str, bonus: int, total: int) -> str:
+    """A further yatzi with 50 already in the yatzi box (standard rules)."""
+    return f"Altro yatzi! {player} prende {bonus} punti in più: totale {total}."
+
+
+def analysis_lost(player: str, lost: str) -> str:
+    """Post-game analysis, spoken: a player's expected points lost against optimal play."""
+    return f"{player} ha perso in media {lost} rispetto al gioco ottimo."
+
+
+def analysis_perfect(player: str) -> str:
+    """Post-game analysis, spoken: a player who always made the best choice."""
+    return f"{player} ha sempre fatto la scelta migliore."
+
+
+def analysis_costliest(turn: int, chosen: str, best: str, cost: str) -> str:
+    """Post-game analysis, spoken: the costliest decision, briefly."""
+    return f"La scelta più costosa, al turno {turn}: {chosen} invece di {best}, {cost}."
+
+
+def analysis_choice_box(box: str) -> str:
+    """A box choice, as named in the analysis."""
+    return box
+
+
+def analysis_choice_keep(keep: str) -> str:
+    """A keep, as named in the analysis ("tenere tre e tre", "ritirare tutto")."""
+    return f"tenere {keep}" if keep else "ritirare tutto"
+
+
+def analysis_header(player: str, lost: float, decisions: int) -> str:
+    """Printed analysis: a player's line."""
+    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} scelte rispetto al gioco ottimo"
+
+
+def analysis_line(turn: int, dice: str, rolls_left: int, chosen: str, best: str, cost: float) -> str:
+    """Printed analysis: one costly decision in full."""
+    rolls = {0: "nessun tiro rimasto", 1: "un tiro rimasto"}.get(rolls_left, f"{rolls_left} tiri rimasti")
+    return f"  turno {turn}, dadi {dice} ({rolls}): {chosen} invece di {best}, {_decimal(cost, 2)} punti in meno"
+
+
+def _decimal(value: float, digits: int) -> str:
+    """A number with a decimal comma, as written in Italian."""
+    return f"{value:.{digits}f}".replace(".", ",")
+
+
+def analysis_none() -> str:
+    """Printed analysis: no decision cost anything."""
+    return "  nessuna scelta costosa"
+
+
+def analysis_no_humans() -> str:
+    """Printed analysis of a game with only computer seats."""
+    return "Nessun giocatore umano da analizzare."

@@ -17,7 +17,7 @@ from engine.errors import IllegalAction
 from voice_host import catalogue as say
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.games import ConfigError, config_from_args, dialog_factory
-from voice_host.journal import Journal, JournalError
+from voice_host.journal import Journal, JournalError, read_journal
 from voice_host.ports import Listener, Speaker
 from voice_host.session import Outcome, Session
 from voice_host.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker
@@ -37,13 +37,15 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="gioca una partita")
     play.add_argument("--game", choices=["tokio", "yatzi"], help="il gioco")
     play.add_argument("--players", metavar="GIOCATORI", help="i giocatori in ordine di gioco, separati da virgole")
-    play.add_argument("--rules", choices=["classico", "lizumo", "milella"], help="le regole di Tokio")
+    play.add_argument("--rules", metavar="REGOLE", help="le regole: Tokio classico, lizumo o milella; Yatzi seed o standard")
     play.add_argument("--dice", type=int, choices=[4, 6, 8, 10], help="facce dei dadi di Tokio")
     play.add_argument("--limit", metavar="N", type=_positive, help="penalità (o vite) per uscire")
     play.add_argument("--truth", choices=["exact", "at-least"],
                       help="Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole")
     play.add_argument("--first", metavar="NOME", help="chi apre (di solito il primo della lista)")
     play.add_argument("--virtual-dice", action="store_true", help="Yatzi: i dadi li tira il computer")
+    play.add_argument("--computer", action="append", metavar="NOME",
+                      help="Yatzi: un posto giocato dal computer con la strategia ottima (ripetibile)")
     play.add_argument("--seed", metavar="N", type=int, help="seme dei dadi virtuali")
     play.add_argument("--input", metavar="INGRESSO", default="auto", help="auto, voice, keyboard o script:PERCORSO")
     play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help="come parla")
@@ -55,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rate", metavar="N", type=int, help="velocità della voce (parole al minuto)")
     play.add_argument("--volume", metavar="V", type=float, help="volume della voce, da 0 a 1")
     play.add_argument("--device", metavar="MICROFONO", help="microfono (numero o nome, vedi ./run voice-host devices)")
+    analyse = sub.add_parser("analizza", help="Yatzi: le scelte di ogni giocatore contro il gioco ottimo")
+    analyse.add_argument("journal", metavar="GIORNALE", help="il giornale di una partita di Yatzi")
     _register_voice_commands(sub)
     return parser
 
@@ -84,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "play":
             return play(args)
+        if args.command == "analizza":
+            return analyse_journal(args.journal)
         handler = getattr(args, "handler", None)
         if handler is None:
             raise UsageError(f"comando sconosciuto {args.command!r}")
@@ -132,9 +138,33 @@ def play(args: argparse.Namespace) -> int:
             _write_summary(args.summary, session.dialog.summary())
     if outcome is None:
         return EXIT_INTERRUPTED
+    if outcome is Outcome.FINISHED:
+        _print_analysis(session.dialog)
     if outcome is Outcome.INPUT_ENDED:
         print(say.input_ended(), file=sys.stderr)
         return EXIT_INPUT_ENDED
+    return EXIT_OK
+
+
+def _print_analysis(dialog: Any) -> None:
+    """After a finished Yatzi game: the analysis in full."""
+    text = getattr(dialog, "analysis_text", None)
+    if callable(text):
+        print(text(), flush=True)
+
+
+def analyse_journal(path: str) -> int:
+    """``voice-host analizza GIORNALE``: a Yatzi journal (finished or not) analysed against optimal play."""
+    contents, _ = read_journal(path)
+    if contents.game != "yatzi":
+        raise UsageError(f"{path}: non è una partita di Yatzi")
+    dialog = dialog_factory(contents.game, contents.config)()
+    try:
+        for record in contents.actions:
+            dialog.apply(dialog.decode(record))
+    except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+        raise JournalError(f"{path}: il giornale non corrisponde a una partita valida ({exc})") from None
+    _print_analysis(dialog)
     return EXIT_OK
 
 

@@ -7,7 +7,8 @@ import secrets
 from typing import Any, Callable
 
 from engine.errors import BadConfiguration
-from engine.tokio_rules import TruthTest, preset
+from engine.tokio_rules import PRESETS, TruthTest, preset
+from engine.yatzi_score import RULE_SETS
 from voice_host.dialog import GameDialog
 
 
@@ -37,6 +38,10 @@ def tokio_config(args: argparse.Namespace) -> dict[str, Any]:
     players = _players(args.players)
     if len(players) < 2:
         raise ConfigError("Tokio si gioca in almeno due")
+    if args.rules is not None and args.rules not in PRESETS:
+        raise ConfigError(f"--rules {args.rules}: per Tokio scegli {_choices(PRESETS)}")
+    if getattr(args, "computer", None):
+        raise ConfigError("--computer vale solo per Yatzi")
     config = {
         "rules": args.rules or "classico",
         "dice": args.dice,
@@ -76,10 +81,28 @@ def tokio_dialog(config: dict[str, Any]) -> GameDialog:
 def yatzi_config(args: argparse.Namespace) -> dict[str, Any]:
     """The journaled configuration of a Yatzi game from command-line options."""
     players = _players(args.players)
+    rules = args.rules or "seed"
+    if rules not in RULE_SETS:
+        raise ConfigError(f"--rules {rules}: per Yatzi scegli {_choices(RULE_SETS)}")
+    computers = [name.strip() for name in (getattr(args, "computer", None) or [])]
+    seats = [n.casefold() for n in players + computers]
+    if any(not name for name in computers) or len(set(seats)) != len(seats):
+        raise ConfigError(f"--computer: nome vuoto o già in gioco ({', '.join(computers)})")
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    config = {"players": players, "first": _first(args, players), "virtual": bool(args.virtual_dice), "seed": seed}
+    config: dict[str, Any] = {
+        "players": players, "first": _first(args, players + computers), "virtual": bool(args.virtual_dice),
+        "seed": seed, "rules": rules,
+    }
+    if computers:
+        config["computers"] = computers
     yatzi_dialog(config)
     return config
+
+
+def _choices(names: Any) -> str:
+    """"a, b o c"."""
+    listed = [str(name) for name in names]
+    return listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " o " + listed[-1]
 
 
 def yatzi_dialog(config: dict[str, Any]) -> GameDialog:
@@ -88,6 +111,11 @@ def yatzi_dialog(config: dict[str, Any]) -> GameDialog:
 
     players, first = config.get("players"), config.get("first")
     virtual, seed = config.get("virtual", False), config.get("seed", 0)
+    rules, computers = config.get("rules", "seed"), config.get("computers", [])
+    if not isinstance(rules, str) or rules not in RULE_SETS:
+        raise ConfigError(f"regole di Yatzi non valide: {rules!r}")
+    if not isinstance(computers, list) or not all(isinstance(c, str) for c in computers):
+        raise ConfigError(f"giocatori computer non validi: {computers!r}")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ConfigError(f"giocatori non validi: {players!r}")
     if first is not None and not isinstance(first, str):
@@ -97,7 +125,7 @@ def yatzi_dialog(config: dict[str, Any]) -> GameDialog:
     if type(seed) is not int:
         raise ConfigError(f"seme dei dadi non valido: {seed!r}")
     try:
-        return YatziDialog(players, virtual=virtual, seed=seed, first=first)
+        return YatziDialog(players, virtual=virtual, seed=seed, first=first, rules=RULE_SETS[rules], computers=computers)
     except BadConfiguration as exc:
         raise ConfigError(str(exc)) from None
 

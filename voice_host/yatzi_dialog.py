@@ -29,7 +29,11 @@ from grammars.phrases import Phrase
 from grammars.yatzi import Reason, box_name, face_word, parse_yatzi, say_dice, yatzi_all_phrases, yatzi_phrases
 from voice_host import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, Refuse
+from voice_host.yatzi_coach import Coach, printed_analysis, spoken_analysis
 from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
+
+#: A box chosen after a consiglio that costs at least this many points on average is questioned.
+COSTLY = 0.5
 
 #: The dialog's own phase with virtual dice and rolls left: roll/keep commands and boxes.
 CHOOSE = "choose"
@@ -70,22 +74,32 @@ class YatziDialog:
         seed: int = 0,
         first: str | None = None,
         rules: YatziRules | None = None,
+        computers: Sequence[str] = (),
+        coach: Coach | None = None,
     ) -> None:
-        self.listed = list(players)
+        """``computers``: seats played by the optimal strategy with virtual dice, after ``players``.
+        ``coach`` (default: one for ``rules``) answers consiglio, plays them and analyses the game."""
+        self.humans = list(players)
+        self.computers = list(computers)
+        self.listed = self.humans + self.computers
         self.virtual = virtual
         self.seed = seed
         self.rules = rules or YatziRules()
+        self.coach = coach or Coach(self.rules)
         self._stopped = False  # virtual dice: "basta" was said this turn
+        self._advised = False  # consiglio was asked in this turn: a costlier box is questioned
+        self._reports: list[Any] | None = None
         self._start: WhoStarts | None = None
         self._start_told: list[str] = []  # virtual dice: the start roll, said in the opening
         if first is None and len(self.listed) >= 2:
             self._start = WhoStarts(self.listed)
-            if virtual:
+            if virtual or self.computers:
                 self._start_told = self._roll_for_start(self._start)
                 first = self._start.first
         self.engine = yg.YatziGame(self.listed, self.rules, first)
+        self._opening_turns: list[str] = []
         if self.phase() != START:
-            self._roll_first()
+            self._opening_turns = [*self._announce(self.engine.opening_events()), *self._next_turns()]
 
     # ------------------------------------------------------------ asking
 
@@ -94,7 +108,7 @@ class YatziDialog:
         sentences = [say.yatzi_opening(self.listed, self.virtual)]
         if self.phase() == START:
             return [*sentences, say.start_rule()]
-        return [*sentences, *self._start_told, *self._announce(self.engine.opening_events())]
+        return [*sentences, *self._start_told, *self._opening_turns]
 
     def is_over(self) -> bool:
         """True when every box is filled."""
@@ -201,11 +215,16 @@ class YatziDialog:
         if isinstance(intent, it.NotUnderstood):
             return Refuse(self._not_understood(intent))
         if self.phase() == START:
+            if isinstance(intent, it.AskAdvice):
+                return Refuse(say.advice_not_yet())
             if isinstance(intent, it.SayDice) and len(intent.values) == 1:
                 return Act(StartDie(intent.values[0]))
             return Refuse(say.start_first())
         if isinstance(intent, it.ReadCard):
             return Refuse(self._card())
+        if isinstance(intent, it.AskAdvice):
+            self._advised = game.dice is not None  # a box was advised: a costlier one is questioned
+            return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=self.phase() == CHOOSE))
         if isinstance(intent, it.SayDice):
             if self.virtual:
                 return Refuse(say.not_understood(say.expected_virtual()))
@@ -256,8 +275,13 @@ class YatziDialog:
             return Refuse(say.box_taken(box_name(box)))
         points = game.would_score(box)
         best = max(free, key=game.would_score)
+        player = game.current_player or ""
+        if self._advised:
+            cost, best_box = self.coach.box_cost(game, box)
+            if cost >= COSTLY:
+                question = say.confirm_costly_box(player, box_name(box), say.points_words(cost), box_name(best_box))
+                return Confirm(question, yg.Score(box), "")
         if points == 0 and game.would_score(best) > 0:
-            player = game.current_player or ""
             question = say.confirm_zero(player, box_name(box), box_name(best), game.would_score(best))
             return Confirm(question, yg.Score(box), "")  # on "no" the box question comes again
         return Act(yg.Score(box))
@@ -267,6 +291,31 @@ class YatziDialog:
         game = self.engine
         rng = random.Random(f"{self.seed}/{game.current_player}/{game.turn}/{game.rolls_made}")
         return tuple(rng.randint(1, 6) for _ in range(count))
+
+    def _next_turns(self) -> list[str]:
+        """After a box is filled: the computer seats' turns, then a virtual first roll for a human."""
+        out: list[str] = []
+        game = self.engine
+        while not game.is_over and game.current_player in self.computers:
+            out += self._computer_step()
+        return out + self._announce(self._roll_first())
+
+    def _computer_step(self) -> list[str]:
+        """One choice of the computer seat in hand (rolling first when no dice are on the table)."""
+        game = self.engine
+        player = game.current_player or ""
+        if game.phase is yg.YatziPhase.ROLL:
+            game.apply(yg.RecordRoll(self._roll(DICE_COUNT)))
+        dice = say_dice(sorted(game.dice or ()))
+        choice = self.coach.computer_choice(game)
+        if choice.keep is not None:
+            keep = choice.keep
+            rolled = self._roll(DICE_COUNT - len(keep))
+            game.apply(yg.Keep(keep))
+            game.apply(yg.RecordRoll(rolled))
+            return [say.computer_keeps(player, dice, say_dice(keep)) if keep else say.computer_rerolls_all(player, dice)]
+        assert choice.box is not None
+        return [say.computer_has(player, dice), *self._announce(game.apply(yg.Score(choice.box)))]
 
     def _roll_first(self) -> list[yg.Event]:
         """Virtual dice: a new turn's first roll, made at once (it follows from the seed)."""
@@ -307,10 +356,12 @@ class YatziDialog:
             if self.virtual and isinstance(action, yg.RecordRoll):
                 self._check_seeded(action.dice)
             events = self.engine.apply(action)
+        sentences = self._announce(events)
         if isinstance(action, yg.Score):
             self._stopped = False
-            events += self._roll_first()
-        return self._announce(events)
+            self._advised = False
+            sentences += self._next_turns()
+        return sentences
 
     def _apply_start(self, action: StartDie) -> list[str]:
         if self.phase() != START or self.virtual:
@@ -324,7 +375,11 @@ class YatziDialog:
             return [say.start_tie(end.players, face_word(end.value))]
         if isinstance(end, Decided):
             self.engine = yg.YatziGame(self.listed, self.rules, end.player)
-            return [say.start_decided(end.player, face_word(end.value)), *self._announce(self.engine.opening_events())]
+            return [
+                say.start_decided(end.player, face_word(end.value)),
+                *self._announce(self.engine.opening_events()),
+                *self._next_turns(),
+            ]
         return []
 
     def _check_keep_and_roll(self, action: KeepAndRoll) -> None:
@@ -358,6 +413,8 @@ class YatziDialog:
                 else:  # one sentence, one total
                     out.append(say.scored_with_bonus(
                         event.player, event.points, box_name(event.box), bonus.bonus, bonus.total))
+            elif isinstance(event, yg.YatziBonusEarned):
+                out.append(say.yatzi_bonus_earned(event.player, event.bonus, event.total))
             elif isinstance(event, yg.GameEnded):
                 out.append(self._game_ended(event))
             # Rolled and Kept are told by the next prompt, which names the dice; BonusEarned with its score.
@@ -416,8 +473,22 @@ class YatziDialog:
         return say.yatzi_standings(groups)
 
     def final(self) -> list[str]:
-        """The final standings (the winner was announced with the last event; alone, the total too)."""
-        return [self.standings()] if len(self.listed) > 1 else []
+        """The final standings (the winner was announced with the last event; alone, the total too),
+        then briefly each human's analysis against optimal play."""
+        standings = [self.standings()] if len(self.listed) > 1 else []
+        return standings + spoken_analysis(self.analysis())
+
+    def analysis(self) -> list[Any]:
+        """Each human player's decisions priced against optimal play (``PlayerReport``), in seat order."""
+        if self._reports is None:
+            game = self.engine
+            reports = self.coach.analyse(game.players, game.players[0], game.history, self.humans, self.virtual)
+            self._reports = [reports[name] for name in self.humans]
+        return self._reports
+
+    def analysis_text(self) -> str:
+        """The analysis in full, for printing."""
+        return printed_analysis(self.analysis())
 
     # ------------------------------------------------------------ journal & summary
 
@@ -458,10 +529,15 @@ class YatziDialog:
         players = []
         for name in self.listed:
             card = self.engine.scorecard(name)
-            players.append({
+            entry: dict[str, Any] = {
                 "name": name, "total": card.total, "upper": card.upper, "bonus": card.bonus,
                 "scores": {box: card[box] for box in BOXES},
-            })
+            }
+            if card.yatzi_bonus:
+                entry["yatzi_bonus"] = card.yatzi_bonus
+            if name in self.computers:
+                entry["computer"] = True
+            players.append(entry)
         return {"game": "yatzi", "finished": self.is_over(), "winner": self.engine.winner, "players": players}
 
 

@@ -394,3 +394,81 @@ def test_scorecard_of_unknown_player() -> None:
         game.scorecard("Zoe")
     with pytest.raises(KeyError):
         game.scorecard("Anna")["bonus"]
+
+
+# ---------------------------------------------------------------- standard American rules
+
+from engine.yatzi_game import YatziBonusEarned  # noqa: E402
+from engine.yatzi_score import RULE_SETS, STANDARD_RULES, Joker  # noqa: E402
+
+FORCED = YatziRules(**{**STANDARD_RULES.__dict__, "joker": Joker.FORCED_UPPER})
+
+
+def roll_and_score(game: YatziGame, dice: tuple[int, ...], box: str) -> list[object]:
+    return [*game.apply(RecordRoll(dice)), *game.apply(Score(box))]
+
+
+def test_rule_sets_by_name() -> None:
+    assert RULE_SETS["seed"] == YatziRules()
+    standard = RULE_SETS["standard"]
+    assert (standard.bonus_value, standard.n_of_a_kind, standard.cyclic_straights) == (35, NOfAKind.ALL_DICE, False)
+    assert (standard.yatzi_bonus, standard.joker) == (100, Joker.FREE_CHOICE)
+
+
+def test_standard_scoring_of_a_solo_game() -> None:
+    game = YatziGame(["Anna"], STANDARD_RULES)
+    roll_and_score(game, (5, 5, 5, 2, 2), "tris")  # all five dice: 19
+    roll_and_score(game, (4, 5, 6, 1, 1), "scala_minima")  # 4-5-6-1 is not a straight here: 0
+    assert game.scorecard()["tris"] == 19
+    assert game.scorecard()["scala_minima"] == 0
+    events = roll_and_score(game, (4, 4, 4, 4, 4), "yatzi")
+    assert Scored("Anna", "yatzi", 50, 69) in events
+    # a further yatzi with "quattro" free: it scores normally; full would be 0; +100
+    events = roll_and_score(game, (4, 4, 4, 4, 4), "quattro")
+    assert Scored("Anna", "quattro", 20, 89) in events
+    assert YatziBonusEarned("Anna", 100, 189) in events
+    # "quattro" filled: the joker makes a yatzi of fours a full (25) and a large straight (40)
+    events = roll_and_score(game, (4, 4, 4, 4, 4), "full")
+    assert Scored("Anna", "full", 25, 214) in events
+    assert YatziBonusEarned("Anna", 100, 314) in events
+    roll_and_score(game, (4, 4, 4, 4, 4), "scala_massima")
+    card = game.scorecard()
+    assert card["scala_massima"] == 40
+    assert card.yatzi_bonus == 300
+    assert card.total == 19 + 0 + 50 + 20 + 25 + 40 + 300
+    assert game.yatzi_bonuses() == 3
+
+
+def test_free_choice_joker_scores_normally_while_the_upper_box_is_free() -> None:
+    game = YatziGame(["Anna"], STANDARD_RULES)
+    roll_and_score(game, (2, 2, 2, 2, 2), "yatzi")
+    game.apply(RecordRoll((2, 2, 2, 2, 2)))
+    assert game.would_score("full") == 0  # "due" still free
+    assert game.would_score("poker") == 10
+    assert "full" in game.allowed_boxes()
+
+
+def test_scratched_yatzi_gives_the_joker_but_no_bonus() -> None:
+    game = YatziGame(["Anna"], STANDARD_RULES)
+    roll_and_score(game, (1, 2, 3, 5, 6), "yatzi")  # 0
+    roll_and_score(game, (3, 3, 3, 1, 2), "tre")
+    events = roll_and_score(game, (3, 3, 3, 3, 3), "scala_minima")
+    assert Scored("Anna", "scala_minima", 30, 39) in events
+    assert not [e for e in events if isinstance(e, YatziBonusEarned)]
+
+
+def test_forced_joker_places_the_yatzi() -> None:
+    game = YatziGame(["Anna"], FORCED)
+    roll_and_score(game, (6, 6, 6, 6, 6), "yatzi")
+    game.apply(RecordRoll((6, 6, 6, 6, 6)))
+    assert game.allowed_boxes() == ("sei",)
+    with pytest.raises(IllegalAction):
+        game.apply(Score("chance"))
+    events = game.apply(Score("sei"))
+    assert YatziBonusEarned("Anna", 100, 50 + 30 + 100) in events
+    # "sei" filled: only the lower boxes, with joker values
+    game.apply(RecordRoll((6, 6, 6, 6, 6)))
+    assert "assi" not in game.allowed_boxes() and "full" in game.allowed_boxes()
+    with pytest.raises(IllegalAction):
+        game.apply(Score("assi"))
+    assert game.would_score("scala_minima") == 30

@@ -328,7 +328,11 @@ def test_the_end_names_the_winner_once_then_the_standings():
     assert dialog.is_over() and said[-1] == "Anna vince la partita!"
     # Anna: sei 30 + tris 18 + poker 24 + yatzi 50 + chance 30 = 152, upper 30 < 63: no bonus
     # Bruno: assi 5 + tris 3 + poker 4 + yatzi 50 + chance 5 = 67
-    assert dialog.final() == ["Classifica: Anna 152; Bruno 67."]
+    final = dialog.final()
+    assert final[0] == "Classifica: Anna 152; Bruno 67."
+    # then each player's analysis against optimal play: both lost points, Anna first
+    assert final[1].startswith("Anna ha perso in media") and final[3].startswith("Bruno ha perso in media")
+    assert len(final) == 5
 
 
 # ---------------------------------------------------------------- help
