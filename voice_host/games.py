@@ -1,57 +1,121 @@
-"""The games the host can run: how each builds its configuration and its dialog."""
+"""The games the host can run: the options each takes, how it builds and checks its configuration and its dialog.
+
+A configuration comes either from the command line (``config_from_args``) or
+from a journal's header; ``dialog_factory`` checks it strictly in both cases
+(types, ranges, names), so a hand-edited header cannot make a game the command
+line would refuse.
+"""
 
 from __future__ import annotations
 
 import argparse
 import secrets
-from typing import Any, Callable
+import unicodedata
+from typing import Any, Callable, Sequence
 
 from engine.errors import BadConfiguration
-from engine.tokio_rules import preset
+from engine.tokio_rules import PRESETS, preset
+from voice_host import catalogue as say
 from voice_host.dialog import GameDialog
+from voice_host.errors import InputError
+from voice_host.limits import MAX_NAME_CHARS
+from voice_host.printable import has_control
+
+MAX_SEED = 2**63 - 1
+MAX_LIMIT = 99
+TOKIO_SIDES = (4, 6, 8, 10)
+
+#: Every option that configures a game, as ``argparse`` attribute -> command-line spelling.
+GAME_OPTIONS = {
+    "players": "--players", "rules": "--rules", "dice": "--dice", "limit": "--limit",
+    "first": "--first", "virtual_dice": "--virtual-dice", "seed": "--seed",
+}
 
 
-class ConfigError(Exception):
+class ConfigError(InputError):
     """Options that cannot make a game; the message is shown to the user."""
 
 
-def _players(text: str | None) -> list[str]:
+# ---------------------------------------------------------------- shared checks
+
+
+def player_names(text: str | None) -> list[str]:
+    """The names of ``--players``: NFC-normalized, one line each, distinct ignoring case."""
     if not text:
-        raise ConfigError("servono i giocatori: --players Anna,Bruno,Carla")
-    names = [name.strip() for name in text.split(",")]
+        raise ConfigError(say.players_missing())
+    names = [unicodedata.normalize("NFC", name.strip()) for name in text.split(",")]
     if any(not name for name in names):
-        raise ConfigError(f"nome di giocatore vuoto in --players {text!r}")
-    if len(set(n.casefold() for n in names)) != len(names):
-        raise ConfigError(f"nomi ripetuti in --players {text!r}")
+        raise ConfigError(say.player_name_empty(text))
+    _check_names(names, text)
     return names
 
 
-def _first(args: argparse.Namespace, players: list[str]) -> str | None:
-    if args.first is not None and args.first not in players:
-        raise ConfigError(f"--first {args.first}: non è tra i giocatori ({', '.join(players)})")
-    return args.first
+def _check_names(names: Sequence[str], quoted: str) -> None:
+    for name in names:
+        if has_control(name):
+            raise ConfigError(say.player_name_control(name))
+        if len(name) > MAX_NAME_CHARS:
+            raise ConfigError(say.player_name_too_long(name, MAX_NAME_CHARS))
+    if len({name.casefold() for name in names}) != len(names):
+        raise ConfigError(say.player_names_repeated(quoted))
+
+
+def _first(first: str | None, players: list[str]) -> str | None:
+    if first is not None:
+        first = unicodedata.normalize("NFC", first.strip())
+        if first not in players:
+            raise ConfigError(say.first_not_a_player(first, players))
+    return first
+
+
+def _given(args: argparse.Namespace, name: str) -> bool:
+    return getattr(args, name, None) not in (None, False)
+
+
+def options_given(args: argparse.Namespace, names: Sequence[str]) -> list[str]:
+    """The command-line spelling of each option in ``names`` that ``args`` sets."""
+    return [GAME_OPTIONS[name] for name in names if _given(args, name)]
+
+
+# ---------------------------------------------------------------- tokio
 
 
 def tokio_config(args: argparse.Namespace) -> dict[str, Any]:
     """The journaled configuration of a Tokio game from command-line options."""
-    players = _players(args.players)
+    players = player_names(args.players)
     if len(players) < 2:
-        raise ConfigError("Tokio si gioca in almeno due")
+        raise ConfigError(say.tokio_needs_two())
+    if args.limit is not None and args.limit > MAX_LIMIT:
+        raise ConfigError(say.limit_out_of_range(args.limit, MAX_LIMIT))
     config = {
         "rules": args.rules or "classico",
         "dice": args.dice,
         "limit": args.limit,
         "players": players,
-        "first": _first(args, players),
+        "first": _first(args.first, players),
     }
     tokio_dialog(config)  # validate now, with the user's options in view
     return config
+
+
+def check_tokio_config(config: dict[str, Any]) -> None:
+    """Strict types and ranges of a Tokio configuration (from a journal or the command line)."""
+    _keys(config, required={"rules", "players"}, optional={"dice", "limit", "first"})
+    if config["rules"] not in PRESETS:
+        raise ConfigError(say.config_bad_value("rules"))
+    dice, limit = config.get("dice"), config.get("limit")
+    if dice is not None and (type(dice) is not int or dice not in TOKIO_SIDES):
+        raise ConfigError(say.config_bad_value("dice"))
+    if limit is not None and (type(limit) is not int or not 1 <= limit <= MAX_LIMIT):
+        raise ConfigError(say.config_bad_value("limit"))
+    _check_config_players(config, least=2)
 
 
 def tokio_dialog(config: dict[str, Any]) -> GameDialog:
     """A new Tokio dialog for ``config``."""
     from voice_host.tokio_dialog import TokioDialog
 
+    check_tokio_config(config)
     try:
         rules = preset(config["rules"], sides=config.get("dice"), limit=config.get("limit"))
         return TokioDialog(rules, config["players"], config.get("first"))
@@ -59,26 +123,77 @@ def tokio_dialog(config: dict[str, Any]) -> GameDialog:
         raise ConfigError(str(exc)) from None
 
 
+# ---------------------------------------------------------------- yatzi
+
+
+def yatzi_rules(args: argparse.Namespace) -> str | None:
+    """The one place where Yatzi's ``--rules`` is checked (Yatzi has no variants yet)."""
+    if args.rules is not None:
+        raise ConfigError(say.yatzi_rules_unknown(args.rules))
+    return None
+
+
 def yatzi_config(args: argparse.Namespace) -> dict[str, Any]:
     """The journaled configuration of a Yatzi game from command-line options."""
-    players = _players(args.players)
+    players = player_names(args.players)
+    yatzi_rules(args)
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise ConfigError(say.seed_out_of_range(args.seed, MAX_SEED))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    config = {"players": players, "first": _first(args, players), "virtual": bool(args.virtual_dice), "seed": seed}
+    config = {"players": players, "first": _first(args.first, players), "virtual": bool(args.virtual_dice), "seed": seed}
     yatzi_dialog(config)
     return config
+
+
+def check_yatzi_config(config: dict[str, Any]) -> None:
+    """Strict types and ranges of a Yatzi configuration (from a journal or the command line)."""
+    _keys(config, required={"players", "virtual", "seed"}, optional={"first", "rules"})
+    if type(config["virtual"]) is not bool:
+        raise ConfigError(say.config_bad_value("virtual"))
+    seed = config["seed"]
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(say.config_bad_value("seed"))
+    if "rules" in config and not isinstance(config["rules"], (str, type(None))):
+        raise ConfigError(say.config_bad_value("rules"))
+    _check_config_players(config, least=1)
 
 
 def yatzi_dialog(config: dict[str, Any]) -> GameDialog:
     """A new Yatzi dialog for ``config``."""
     from voice_host.yatzi_dialog import YatziDialog
 
+    check_yatzi_config(config)
     try:
         return YatziDialog(
-            config["players"], virtual=bool(config.get("virtual")), seed=int(config.get("seed", 0)),
-            first=config.get("first"),
+            config["players"], virtual=config["virtual"], seed=config["seed"], first=config.get("first"),
         )
     except BadConfiguration as exc:
         raise ConfigError(str(exc)) from None
+
+
+# ---------------------------------------------------------------- configuration checks
+
+
+def _keys(config: dict[str, Any], required: set[str], optional: set[str]) -> None:
+    missing = required - set(config)
+    unknown = set(config) - required - optional
+    if missing or unknown:
+        raise ConfigError(say.config_bad_value(", ".join(sorted(missing | unknown))))
+
+
+def _check_config_players(config: dict[str, Any], least: int) -> None:
+    players = config["players"]
+    if not isinstance(players, list) or len(players) < least or not all(
+        isinstance(name, str) and name and name == unicodedata.normalize("NFC", name.strip()) for name in players
+    ):
+        raise ConfigError(say.config_bad_value("players"))
+    _check_names(players, ",".join(players))
+    first = config.get("first")
+    if first is not None and first not in players:
+        raise ConfigError(say.config_bad_value("first"))
+
+
+# ---------------------------------------------------------------- the table of games
 
 
 GAMES: dict[str, tuple[Callable[[argparse.Namespace], dict[str, Any]], Callable[[dict[str, Any]], GameDialog]]] = {
@@ -86,13 +201,24 @@ GAMES: dict[str, tuple[Callable[[argparse.Namespace], dict[str, Any]], Callable[
     "yatzi": (yatzi_config, yatzi_dialog),
 }
 
+#: The options each game takes; any other game option given is refused, not ignored.
+#: Tokio is played with real dice: it accepts --seed, which has nothing to seed.
+OPTIONS_TAKEN: dict[str, tuple[str, ...]] = {
+    "tokio": ("players", "rules", "dice", "limit", "first", "seed"),
+    "yatzi": ("players", "rules", "first", "virtual_dice", "seed"),
+}
+
 
 def config_from_args(args: argparse.Namespace) -> dict[str, Any]:
-    """Validate the options of ``args.game`` and return its configuration."""
+    """Validate the options of ``args.game`` (refusing those it would ignore) and return its configuration."""
     try:
         make_config, _ = GAMES[args.game]
     except KeyError:
-        raise ConfigError(f"gioco sconosciuto {args.game!r}: scegli tra {', '.join(GAMES)}") from None
+        raise ConfigError(say.unknown_game(args.game, list(GAMES))) from None
+    taken = OPTIONS_TAKEN.get(args.game, tuple(GAME_OPTIONS))
+    ignored = options_given(args, [name for name in GAME_OPTIONS if name not in taken])
+    if ignored:
+        raise ConfigError(say.options_ignored_by_game(args.game.capitalize(), ignored))
     return make_config(args)
 
 
@@ -101,6 +227,6 @@ def dialog_factory(game: str, config: dict[str, Any]) -> Callable[[], GameDialog
     try:
         _, make_dialog = GAMES[game]
     except KeyError:
-        raise ConfigError(f"gioco sconosciuto {game!r}") from None
+        raise ConfigError(say.unknown_game(game, list(GAMES))) from None
     make_dialog(config)  # fail early on a bad configuration
     return lambda: make_dialog(config)
