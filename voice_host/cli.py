@@ -148,13 +148,13 @@ def play(args: argparse.Namespace) -> int:
     listeners: list[Listener] = []
     speaker: Speaker | None = None
     try:
+        new_dialog = _dialog_factory(args, game, config)
         if script_path is not None:
             listeners.append(ScriptListener(script_path, echo=sys.stdout if args.tts == "print" else None))
         speaker = open_speaker(args)
         if not listeners:
             listeners.append(open_listener(args, game, config, speaker))
         journal = journal or _create_journal(args, game, config, speaker)
-        new_dialog = _dialog_factory(args, game, config)
         session = _session(args, new_dialog, listeners[0], speaker, journal, actions)
     except BaseException:
         _close(listeners, speaker, journal)
