@@ -850,7 +850,12 @@ def input_ended_early() -> str:
 
 def interrupted_by_signal(name: str) -> str:
     """The host was asked to stop by a signal (SIGTERM, SIGHUP)."""
-    return f"interrotto ({name}): riepilogo scritto, la partita si riprende con --resume"
+    return f"interrotto da {name}"
+
+
+def io_failed(reason: str) -> str:
+    """The terminal or a device failed mid-game."""
+    return f"il terminale o un dispositivo non risponde ({reason})"
 
 
 def players_missing() -> str:

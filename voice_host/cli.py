@@ -5,7 +5,7 @@ Exit codes (also in the README, "Reliability"):
 - 0 the game finished, or the players ended it (``fine partita``);
 - 2 bad usage or input: options, scripts, typed lines, journals (one clear line, no traceback);
 - 3 the input ended before the game;
-- 4 a write failed (disk full, I/O error: journal or summary); the journal stays resumable;
+- 4 a write failed (disk full, I/O error: journal, summary, terminal); the journal stays resumable;
 - 129 SIGHUP, 130 Ctrl-C, 143 SIGTERM: stopped from outside, summary written.
 """
 
@@ -190,6 +190,8 @@ def _run(
         _say_safely(speaker, say.say_cannot_save_any_more())
     except InputError as exc:  # a script line or a typed line that cannot be read
         code, message, dialog = EXIT_USAGE, f"errore: {exc}", session.dialog
+    except OSError as exc:  # the terminal went away, a device failed
+        code, message, dialog = EXIT_WRITE_FAILED, f"errore: {say.io_failed(exc.strerror or str(exc))}", session.dialog
     finally:
         _close(listeners, speaker, journal)
     if message is not None:
@@ -424,12 +426,14 @@ def write_summary(path: str, summary: dict[str, Any]) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, path)
-    except OSError as exc:
+    except BaseException as exc:  # a signal too: never leave the temporary file behind
         try:
             os.unlink(temporary)
         except OSError:
             pass
-        raise SummaryWriteError(say.summary_cannot_write(path, _reason(exc))) from None
+        if isinstance(exc, OSError):
+            raise SummaryWriteError(say.summary_cannot_write(path, _reason(exc))) from None
+        raise
 
 
 def _reason(exc: OSError) -> str:
