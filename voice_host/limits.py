@@ -11,8 +11,9 @@ MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 MAX_JOURNAL_LINE_BYTES = 16 * 1024
 """One journal record (the header with a dozen long names is well under 2 KB)."""
 
-MAX_JOURNAL_BYTES = 32 * 1024 * 1024
-"""A whole journal (a long game with many ``annulla`` writes a few hundred KB)."""
+MAX_JOURNAL_BYTES = 4 * 1024 * 1024
+"""A whole journal: about 40,000 records, read and replayed in about a second (a long
+game with many ``annulla`` writes a few hundred records)."""
 
 MAX_NAME_CHARS = 40
 """A player's name."""
