@@ -71,7 +71,7 @@ def cases(folder: Path) -> list[tuple[str, list[str], str | None]]:
         handle.truncate(200 * 1024 * 1024)
     long_line = folder / "long.jsonl"
     with open(long_line, "wb") as handle:
-        handle.write(_chained([_header()]).encode() + b"9" * (10 * 1024 * 1024) + b"\n")
+        handle.write(_chained([_header()]).encode() + b"9" * (3 * 1024 * 1024) + b"\n")
     head = _chained([_header()])
     raw = {
         "digits.jsonl": head + '{"do":{"dice":[' + "9" * 5000 + ',1],"type":"claim"},"sum":"0"}\n',
@@ -96,7 +96,7 @@ def cases(folder: Path) -> list[tuple[str, list[str], str | None]]:
         ("--resume 200 MB journal", [*resume, str(big)], None),
         ("--input script:200 MB", [*TOKIO, "--input", f"script:{big_script}"], None),
         ("--resume folder", [*resume, str(folder)], None),
-        ("journal line of 10 MB", [*resume, str(long_line)], None),
+        ("journal line of 3 MB", [*resume, str(long_line)], None),
         ("journal int of 5000 digits", [*resume, str(folder / "digits.jsonl")], None),
         ("journal nested 100000 deep", [*resume, str(folder / "nested.jsonl")], None),
         ('yatzi header "seed": 1e400', [*resume, str(folder / "seed.jsonl")], None),
