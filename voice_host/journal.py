@@ -29,6 +29,7 @@ import io
 import json
 import os
 import signal
+import tempfile
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Iterator
 
@@ -88,30 +89,35 @@ class Journal:
     def create(cls, path: str, game: str, config: dict[str, Any]) -> "Journal":
         """Start a new journal at ``path`` (mode 0600; refuses to overwrite an existing file).
 
-        When the header cannot be written (disk full) the new file is removed
-        again, so nothing is left behind to block a later start.
+        The header is written and synced in a hidden temporary file that is then
+        linked to ``path`` (which fails if ``path`` exists): ``path`` appears
+        whole or not at all, so neither a full disk nor a crash during the start
+        leaves an empty or half-written journal that would block a new start.
         """
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND
+        if os.path.lexists(path):
+            raise JournalError(say.journal_exists(path))
+        folder, name = os.path.split(os.path.abspath(path))
         try:
-            fd = open_regular(path, flags, FILE_MODE)
-        except FileExistsError:
-            raise JournalError(say.journal_exists(path)) from None
+            fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".new")
         except OSError as exc:
             raise JournalError(say.journal_cannot_create(path, _reason(exc))) from None
         try:
             os.fchmod(fd, FILE_MODE)  # whatever the umask
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the lock is the file's: it goes with the link
             journal = cls(path, fd, 0, "")
             journal._write({"journal": MAGIC, "version": VERSION, "game": game, "config": config})
-            _fsync_directory(path)
+            _link_new(temporary, path)
         except BaseException as exc:
             os.close(fd)
-            _remove(path)
-            if isinstance(exc, JournalWriteError):
-                raise
+            _remove(temporary)
+            if isinstance(exc, FileExistsError):
+                raise JournalError(say.journal_exists(path)) from None
             if isinstance(exc, OSError):
                 raise JournalWriteError(say.journal_write_failed(path, _reason(exc))) from None
             raise
+        _remove(temporary)
+        _fsync_directory(path)
         return journal
 
     @classmethod
@@ -357,6 +363,21 @@ def _reason(exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
         return say.disk_full()
     return exc.strerror or str(exc)
+
+
+def _link_new(temporary: str, path: str) -> None:
+    """Give the file ``temporary`` the name ``path``, failing with FileExistsError if ``path`` exists."""
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP):
+            raise
+        # a file system without hard links: rename, after checking (a race only between two starts)
+        if os.path.lexists(path):
+            raise FileExistsError(errno.EEXIST, "exists", path) from None
+        os.rename(temporary, path)
 
 
 def _remove(path: str) -> None:
