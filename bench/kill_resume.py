@@ -114,8 +114,12 @@ def main() -> None:
         started = time.monotonic()
         clean.wait()
         full_run = time.monotonic() - started
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-m", "voice_host", "play", "--players", "Anna"], cwd=folder,
+                       env=dict(os.environ, PYTHONPATH=str(REPO)), capture_output=True)
+        start_up = time.monotonic() - started  # a refusal: the interpreter and the imports alone
         journal = folder / "game.jsonl"
-        kills = lost = early = unreadable = resumes = 0
+        kills = lost = early = unreadable = resumes = progressed = 0
         started = time.monotonic()
         while kills < args.kills:
             before = journaled(journal) or []
@@ -124,7 +128,7 @@ def main() -> None:
                 before = []
             proc = start(folder, journal, answers[len(before):], None)
             resumes += journal.exists()
-            time.sleep(rng.uniform(0, full_run))
+            time.sleep(rng.uniform(0.8 * start_up, full_run))  # mostly while playing, some while starting
             proc.send_signal(signal.SIGKILL)
             proc.wait()
             kills += 1
@@ -134,6 +138,7 @@ def main() -> None:
                 journal.unlink()
                 continue
             lost += after != expected[:len(after)] or len(after) < len(before)
+            progressed += len(after) > len(before)
             early += announced(folder) > len(after) - len(before)
         killing = time.monotonic() - started
         final_summary = folder / "final.json"
@@ -143,8 +148,9 @@ def main() -> None:
             last = []
         start(folder, journal, answers[len(last):], final_summary).wait()
         same = json.loads(final_summary.read_text()) == json.loads(clean_summary.read_text())
-        print(f"game: {len(answers)} answers, uninterrupted run {full_run:.2f} s")
-        print(f"kills {kills} ({resumes} on a resumed journal) in {killing:.0f} s; lost or doubled steps: {lost}; "
+        print(f"game: {len(answers)} answers, uninterrupted run {full_run:.2f} s, start-up {start_up:.2f} s")
+        print(f"kills {kills} ({resumes} on a resumed journal, {progressed} after new steps) in {killing:.0f} s; "
+              f"lost or doubled steps: {lost}; "
               f"announced before on disk: {early}; unreadable journals: {unreadable}; "
               f"final summary identical to the uninterrupted game: {'yes' if same else 'NO'}")
 
