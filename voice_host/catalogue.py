@@ -916,3 +916,46 @@ def limit_out_of_range(limit: int, most: int) -> str:
 def config_bad_value(key: str) -> str:
     """A configuration value of the wrong type or out of range."""
     return f"valore non valido per {key}"
+
+
+_ARGPARSE_MESSAGES = (
+    (r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)", "{0}: {1} non è tra le scelte ({2})"),
+    (r"argument (\S+): expected one argument", "{0} vuole un valore"),
+    (r"argument (\S+): invalid \w+ value: (.*)", "{0}: valore non valido {1}"),
+    (r"argument (\S+): not allowed with argument (\S+)", "{0} e {1} non vanno insieme"),
+    (r"argument (\S+): ignored explicit argument (.*)", "{0} non vuole un valore ({1})"),
+    (r"argument (\S+): (.*)", "{0}: {1}"),
+    (r"unrecognized arguments: (.*)", "opzioni sconosciute: {0}"),
+    (r"the following arguments are required: (.*)", "manca {0}"),
+)
+
+
+def tts_unavailable(detail: str) -> str:
+    """Speech synthesis cannot be loaded: the host prints instead."""
+    return f"attenzione: sintesi vocale non disponibile ({detail}), scrivo il testo"
+
+
+def recognition_not_installed(detail: str) -> str:
+    """The speech recognizer's packages are missing."""
+    return f"riconoscimento vocale non installato ({detail})"
+
+
+def not_a_number(text: str) -> str:
+    """An option that wants a whole number."""
+    return f"non è un numero: {text!r}"
+
+
+def at_least_one(value: int) -> str:
+    """An option that wants a number of at least 1."""
+    return f"deve essere almeno 1: {value}"
+
+
+def usage_error(message: str) -> str:
+    """An argparse error message (English) in Italian; unknown ones are kept as they are."""
+    import re
+
+    for pattern, italian in _ARGPARSE_MESSAGES:
+        match = re.fullmatch(pattern, message)
+        if match:
+            return italian.format(*match.groups())
+    return message

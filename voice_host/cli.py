@@ -46,7 +46,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports errors in one line instead of usage + message."""
 
     def error(self, message: str) -> NoReturn:
-        print_error(message)
+        print_error(say.usage_error(message))
         raise SystemExit(EXIT_USAGE)
 
 
@@ -94,9 +94,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"non è un numero: {text!r}") from None
+        raise argparse.ArgumentTypeError(say.not_a_number(text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"deve essere almeno 1: {value}")
+        raise argparse.ArgumentTypeError(say.at_least_one(value))
     return value
 
 
@@ -332,7 +332,7 @@ def open_speaker(args: argparse.Namespace) -> Speaker:
         from voice_host.audio.factory import VoiceUnavailable
         from voice_host.audio.factory import open_speaker as open_tts
     except ImportError as exc:
-        print(f"voice-host: attenzione: sintesi vocale non disponibile ({exc}), scrivo il testo", file=sys.stderr)
+        _print_stderr(f"voice-host: {say.tts_unavailable(str(exc))}")
         return PrintSpeaker()
     try:
         return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
@@ -350,7 +350,7 @@ def open_listener(args: argparse.Namespace, game: str, config: dict[str, Any], s
     try:
         from voice_host.audio.factory import VoiceUnavailable, open_voice_listener
     except ImportError as exc:
-        message = f"riconoscimento vocale non installato ({exc})"
+        message = say.recognition_not_installed(str(exc))
         if kind == "voice":
             raise UsageError(message) from None
         _fall_back(speaker, message)
