@@ -69,7 +69,8 @@ def _first(first: str | None, players: list[str]) -> str | None:
 
 
 def _given(args: argparse.Namespace, name: str) -> bool:
-    return getattr(args, name, None) not in (None, False)
+    value = getattr(args, name, None)
+    return value is not None and value is not False  # --seed 0 is given (0 == False)
 
 
 def options_given(args: argparse.Namespace, names: Sequence[str]) -> list[str]:
@@ -101,7 +102,7 @@ def tokio_config(args: argparse.Namespace) -> dict[str, Any]:
 def check_tokio_config(config: dict[str, Any]) -> None:
     """Strict types and ranges of a Tokio configuration (from a journal or the command line)."""
     _keys(config, required={"rules", "players"}, optional={"dice", "limit", "first"})
-    if config["rules"] not in PRESETS:
+    if not isinstance(config["rules"], str) or config["rules"] not in PRESETS:
         raise ConfigError(say.config_bad_value("rules"))
     dice, limit = config.get("dice"), config.get("limit")
     if dice is not None and (type(dice) is not int or dice not in TOKIO_SIDES):

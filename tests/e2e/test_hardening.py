@@ -459,6 +459,7 @@ def test_9_sigterm_and_sighup_write_the_summary(tmp_path, signum, code):
     (["--rules", "lizumo"], "--rules"),
     (["--journal", "other.jsonl"], "--journal"),
     (["--game", "tokio", "--dice", "8", "--no-journal"], "--game, --dice, --no-journal"),
+    (["--seed", "0"], "--seed"),
 ])
 def test_9_resume_refuses_the_options_it_would_ignore(tmp_path, extra, named):
     journal = _journal_with_a_claim(tmp_path)

@@ -197,6 +197,9 @@ def test_mutated_journals_resume_or_give_one_line(data):
 @example("".join(chained_lines([header("tokio", {"rules": "classico", "limit": 10**18, "players": ["A", "B"]})]))
          .encode())
 @example("".join(chained_lines([header("tokio", {"rules": "classico", "players": ["A\u001b[2J", "B"]})])).encode())
+@example("".join(chained_lines([header("tokio", {"rules": [], "players": ["A", "B"]})])).encode())  # found by seed 2
+@example("".join(chained_lines([header("tokio", {"rules": "classico", "first": ["A"], "players": ["A", "B"]})]))
+         .encode())
 def test_rechained_journals_with_wrong_types_resume_or_give_one_line(data):
     check_clean_outcome(*resume(data))
 
