@@ -1,24 +1,30 @@
-"""Hypothesis sizes for the two test tiers.
+"""Test-wide set-up: Hypothesis sizes for the two test tiers, and the tests folder importable.
 
-``ci`` (the default, what ``./run test`` and CI use) keeps the suite's full sizes:
-Hypothesis's own 100 examples per property, 1000 random Tokio games per preset and
-dice, 60 random Yatzi games. ``fast`` (``./run test --fast``) runs every property
-with a few examples, so that a developer can run the fast tier after every change.
+``ci`` (the default, what ``./run test`` and CI use, and always when ``CI=true``)
+keeps the suite's full sizes: Hypothesis's own 100 examples per property, 1000
+random Tokio games per preset and dice, 60 random Yatzi games. ``fast``
+(``./run test --fast``) runs every property with a few examples, so that a
+developer can run the fast tier after every change.
 
 The tier is chosen by the environment variable ``HYPOTHESIS_PROFILE``. It loads the
 profile of that name as Hypothesis's default, and registers the sizes of the
 whole-game properties under the tier's values as the profiles ``tokio-games`` and
 ``yatzi-games``, which those tests take as their settings' parent
 (``@settings(settings.get_profile("tokio-games"), ...)``). This module is imported
-before any test module, so the decorators see the chosen tier.
+before any test module, so the decorators see the chosen tier. The tests folder is
+put on ``sys.path`` so that shared helpers (``journal_text``) import from anywhere.
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, str(Path(__file__).parent))
 
 #: Examples per property, per tier: Hypothesis's default and the whole-game properties.
 SIZES = {
@@ -27,9 +33,11 @@ SIZES = {
 }
 
 for _tier, _sizes in SIZES.items():
-    settings.register_profile(_tier, max_examples=_sizes["default"])
+    settings.register_profile(
+        _tier, max_examples=_sizes["default"], deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    )
 
-TIER = os.environ.get("HYPOTHESIS_PROFILE", "ci")
+TIER = "ci" if os.environ.get("CI") == "true" else os.environ.get("HYPOTHESIS_PROFILE", "ci")
 if TIER not in SIZES:
     raise pytest.UsageError(f"HYPOTHESIS_PROFILE={TIER!r}: expected one of {', '.join(SIZES)}")
 settings.load_profile(TIER)

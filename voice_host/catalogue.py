@@ -267,7 +267,7 @@ def truth_rule(exact: bool) -> str:
 
 
 def examples(phrases: Sequence[str]) -> str:
-    """"cinquantatré, coppia di quattro o tokio"."""
+    """Alternatives: "cinquantatré, coppia di quattro o tokio"."""
     if len(phrases) <= 1:
         return "".join(phrases)
     return ", ".join(phrases[:-1]) + " o " + phrases[-1]
@@ -778,7 +778,7 @@ def usage_error(message: str) -> str:
 
 def input_ended() -> str:
     """The script or the typed input ended before the game did (exit 3)."""
-    return "voice-host: le risposte sono finite prima della partita; per riprenderla: ./run play --resume GIORNALE"
+    return "le risposte sono finite prima della partita; per riprenderla: ./run play --resume GIORNALE"
 # --- yatzi: consiglio, computer, analysis ---
 
 
@@ -899,3 +899,336 @@ def analysis_none() -> str:
 def analysis_no_humans() -> str:
     """Printed analysis of a game with only computer seats."""
     return "Nessun giocatore umano da analizzare."
+
+
+# --- command line and journal errors ---
+# Lines printed on stderr (one line, then exit 2 or 4) and the few sentences the
+# host says when it cannot keep the game safe. Paths and names are quoted as given;
+# the command line cleans every line before printing it.
+
+
+def disk_full() -> str:
+    """The reason of a write that failed for lack of space."""
+    return "disco pieno"
+
+
+def file_kind_directory() -> str:
+    """What a path is when a file was expected."""
+    return "è una cartella"
+
+
+def file_kind_fifo() -> str:
+    """What a path is when a file was expected."""
+    return "è una pipe (FIFO)"
+
+
+def file_kind_socket() -> str:
+    """What a path is when a file was expected."""
+    return "è un socket"
+
+
+def file_kind_device() -> str:
+    """What a path is when a file was expected."""
+    return "è un dispositivo"
+
+
+def journal_exists(path: str) -> str:
+    """A new game would overwrite an existing journal."""
+    return f"{path} esiste già: usa --resume {path} per continuare quella partita"
+
+
+def journal_cannot_create(path: str, reason: str) -> str:
+    """The journal file cannot be created."""
+    return f"non posso creare il giornale {path}: {reason}"
+
+
+def journal_cannot_open(path: str, reason: str) -> str:
+    """An existing journal cannot be opened."""
+    return f"non posso leggere il giornale {path}: {reason}"
+
+
+def journal_cannot_read(path: str, reason: str) -> str:
+    """An existing journal cannot be read."""
+    return f"non posso leggere il giornale {path}: {reason}"
+
+
+def journal_not_a_file(path: str, kind: str) -> str:
+    """The journal path is a FIFO, a device or a folder."""
+    return f"{path} non è un giornale: {kind}"
+
+
+def journal_too_big(path: str, megabytes: int) -> str:
+    """A journal far larger than any game writes."""
+    return f"{path} non è un giornale di voice-host: supera {megabytes} MB"
+
+
+def journal_locked(path: str) -> str:
+    """Another process has the journal open."""
+    return f"{path}: la partita è già aperta da un altro processo"
+
+
+def journal_empty(path: str) -> str:
+    """The journal file is empty."""
+    return f"{path} non è un giornale di voice-host (è vuoto)"
+
+
+def journal_header_torn(path: str) -> str:
+    """The journal was cut while its first line was written: no game was ever started in it."""
+    return f"{path}: giornale interrotto durante la creazione, nessuna partita da riprendere: cancellalo"
+
+
+def journal_foreign(path: str) -> str:
+    """The file is not a voice-host journal."""
+    return f"{path} non è un giornale di voice-host"
+
+
+def journal_version(path: str, version: int | None) -> str:
+    """A journal written by another version of the format."""
+    return f"{path}: versione del giornale {version if version is not None else '?'} non supportata"
+
+
+def journal_bad_header(path: str) -> str:
+    """The first line lacks the game or its configuration, or has wrong types."""
+    return f"{path}: intestazione del giornale non valida"
+
+
+def journal_bad_config(path: str, reason: str) -> str:
+    """The configuration in the header cannot make a game."""
+    return f"{path}: intestazione del giornale non valida ({reason})"
+
+
+def journal_corrupt(path: str, line: int) -> str:
+    """A line that is not a JSON object of the journal's types."""
+    return f"{path}, riga {line}: giornale danneggiato"
+
+
+def journal_line_too_long(path: str, line: int) -> str:
+    """A line longer than any record."""
+    return f"{path}, riga {line}: giornale danneggiato (riga troppo lunga)"
+
+
+def journal_tampered(path: str, line: int) -> str:
+    """A record whose checksum does not follow from the records before it."""
+    return f"{path}, riga {line}: giornale modificato, tolto o spostato a mano (somma di controllo errata)"
+
+
+def journal_undo_without_action(path: str, line: int) -> str:
+    """An undo record with nothing to undo."""
+    return f"{path}, riga {line}: annulla senza azioni da annullare"
+
+
+def journal_unknown_record(path: str, line: int) -> str:
+    """A record that is neither an action nor an undo."""
+    return f"{path}, riga {line}: voce sconosciuta"
+
+
+def journal_replay_failed(path: str, detail: str) -> str:
+    """The journaled actions do not make a legal game."""
+    return f"{path}: il giornale non corrisponde a una partita valida ({detail})"
+
+
+def journal_write_failed(path: str, reason: str) -> str:
+    """A record could not be written."""
+    return f"non posso scrivere nel giornale {path}: {reason}"
+
+
+def journal_started(path: str) -> str:
+    """Where the default journal of a new game is."""
+    return f"giornale {path} (per riprendere: ./run play --resume {path})"
+
+
+def journal_folder_unwritable(folder: str, reason: str) -> str:
+    """The default journal folder cannot be made or written."""
+    return f"non posso salvare la partita in {folder}: {reason}; per giocare senza giornale usa --no-journal"
+
+
+def say_cannot_save_at_start() -> str:
+    """Spoken when the game cannot start because its journal cannot be written."""
+    return "Non posso salvare la partita, quindi non la comincio. Per giocare senza salvarla, usate l'opzione no journal."
+
+
+def say_cannot_save_any_more() -> str:
+    """Spoken when a step cannot be saved mid-game: the game stops, resumable up to the last step."""
+    return "Non riesco più a salvare la partita, mi fermo qui. L'ultima mossa non è stata registrata: potete riprendere da prima."
+
+
+def summary_cannot_write(path: str, reason: str) -> str:
+    """The summary could not be written at exit."""
+    return f"non posso scrivere il riepilogo {path}: {reason}"
+
+
+def summary_folder_unusable(path: str) -> str:
+    """The summary's folder is missing or protected (checked before the game)."""
+    return f"non posso scrivere il riepilogo {path}: cartella inesistente o protetta"
+
+
+def summary_not_a_file(path: str, kind: str) -> str:
+    """The summary path is a folder, a FIFO or a device."""
+    return f"non posso scrivere il riepilogo {path}: {kind}"
+
+
+def summary_is_input(path: str, what: str) -> str:
+    """The summary would overwrite the journal or the script."""
+    return f"--summary {path} è anche {what}: il riepilogo lo sovrascriverebbe, scegli un altro file"
+
+
+def what_journal() -> str:
+    """Names the journal in summary_is_input."""
+    return "il giornale"
+
+
+def what_script() -> str:
+    """Names the script in summary_is_input."""
+    return "lo script"
+
+
+def options_ignored_on_resume(options: Sequence[str]) -> str:
+    """Options that a resumed game cannot take (its configuration is in the journal)."""
+    return f"--resume riprende la partita com'era: togli {', '.join(options)}"
+
+
+def options_ignored_by_game(game: str, options: Sequence[str]) -> str:
+    """Options that the chosen game does not use."""
+    return f"{game} non usa {', '.join(options)}: toglile"
+
+
+def options_conflict(first: str, second: str) -> str:
+    """Two options that exclude each other."""
+    return f"{first} e {second} insieme non hanno senso: scegline una"
+
+
+def bad_input_option(value: str) -> str:
+    """An unknown --input."""
+    return f"--input {value}: scegli auto, voice, keyboard o script:PERCORSO"
+
+
+def missing_game() -> str:
+    """Neither --game nor --resume."""
+    return "manca --game (tokio o yatzi), oppure --resume GIORNALE"
+
+
+def unknown_command(name: str) -> str:
+    """A subcommand that does not exist."""
+    return f"comando sconosciuto {name!r}"
+
+
+def script_cannot_read(path: str, reason: str) -> str:
+    """The script file cannot be opened."""
+    return f"non posso leggere lo script {path}: {reason}"
+
+
+def script_too_big(path: str, megabytes: int) -> str:
+    """A script larger than any game needs."""
+    return f"lo script {path} supera {megabytes} MB"
+
+
+def script_line_too_long(path: str, line: int, limit: int) -> str:
+    """A script line longer than any utterance."""
+    return f"{path}, riga {line}: riga troppo lunga (più di {limit} byte)"
+
+
+def script_not_utf8(path: str, line: int) -> str:
+    """A script line that is not UTF-8 text."""
+    return f"{path}, riga {line}: non è testo UTF-8"
+
+
+def typed_line_too_long(limit: int) -> str:
+    """A typed line longer than any utterance."""
+    return f"riga scritta troppo lunga (più di {limit} byte): mi fermo"
+
+
+def interrupted_by_signal(name: str) -> str:
+    """The host was asked to stop by a signal (SIGTERM, SIGHUP)."""
+    return f"interrotto da {name}"
+
+
+def io_failed(reason: str) -> str:
+    """The terminal or a device failed mid-game."""
+    return f"il terminale o un dispositivo non risponde ({reason})"
+
+
+def players_missing() -> str:
+    """No --players."""
+    return "servono i giocatori: --players Anna,Bruno,Carla"
+
+
+def player_name_empty(text: str) -> str:
+    """An empty name in --players."""
+    return f"nome di giocatore vuoto in --players {text!r}"
+
+
+def player_names_repeated(text: str) -> str:
+    """Two names that are the same (after Unicode normalization, ignoring case)."""
+    return f"nomi ripetuti in --players {text!r}"
+
+
+def player_name_control(name: str) -> str:
+    """A name holding a line break or a control character."""
+    return f"il nome {name!r} contiene un a capo o un carattere di controllo"
+
+
+def player_name_too_long(name: str, limit: int) -> str:
+    """A name longer than the limit."""
+    return f"il nome {name[:limit]!r}... è troppo lungo (al massimo {limit} caratteri)"
+
+
+def computer_names_bad(names: Sequence[str]) -> str:
+    """A --computer name that is empty or already at the table."""
+    return f"--computer: nome vuoto o già in gioco ({', '.join(names)})"
+
+
+def first_not_a_player(first: str, players: Sequence[str]) -> str:
+    """--first names nobody in --players."""
+    return f"--first {first}: non è tra i giocatori ({', '.join(players)})"
+
+
+def tokio_needs_two() -> str:
+    """Tokio with one player."""
+    return "Tokio si gioca in almeno due"
+
+
+def unknown_game(name: str, games: Sequence[str]) -> str:
+    """A game name the host does not know."""
+    return f"gioco sconosciuto {name!r}: scegli tra {', '.join(games)}"
+
+
+def rules_unknown(rules: str, game: str, choices: Sequence[str]) -> str:
+    """A --rules value the game does not have."""
+    return f"--rules {rules}: per {game} scegli {examples(choices)}"
+
+
+def seed_out_of_range(seed: int, limit: int) -> str:
+    """A --seed outside 0..limit."""
+    return f"--seed {seed}: deve essere tra 0 e {limit}"
+
+
+def limit_out_of_range(limit: int, most: int) -> str:
+    """A --limit above the most the host accepts."""
+    return f"--limit {limit}: al massimo {most}"
+
+
+def config_bad_value(key: str) -> str:
+    """A configuration value of the wrong type or out of range."""
+    return f"valore non valido per {key}"
+
+
+def tts_unavailable(detail: str) -> str:
+    """Speech synthesis cannot be loaded: the host prints instead."""
+    return f"attenzione: sintesi vocale non disponibile ({detail}), scrivo il testo"
+
+
+def recognition_not_installed(detail: str) -> str:
+    """The speech recognizer's packages are missing."""
+    return f"riconoscimento vocale non installato ({detail})"
+
+
+def not_a_number(text: str) -> str:
+    """An option that wants a whole number."""
+    return f"non è un numero: {text!r}"
+
+
+def at_least_one(value: int) -> str:
+    """An option that wants a number of at least 1."""
+    return f"deve essere almeno 1: {value}"
+
+

@@ -1,7 +1,12 @@
 """Command line: ``voice-host play ...`` and the voice tools. The one place that wires adapters.
 
-Exit codes: 0 the game finished (or the players ended it); 3 the input ended
-first; 2 bad arguments or unreadable files (one clear line, no traceback).
+Exit codes (also in the README, "Reliability"):
+
+- 0 the game finished, or the players ended it (``fine partita``);
+- 2 bad usage or input: options, scripts, typed lines, journals (one clear line, no traceback);
+- 3 the input ended before the game;
+- 4 a write failed (disk full, I/O error: journal, summary, terminal); the journal stays resumable;
+- 129 SIGHUP, 130 Ctrl-C, 143 SIGTERM: stopped from outside, summary written.
 """
 
 from __future__ import annotations
@@ -10,23 +15,44 @@ import argparse
 import datetime
 import json
 import os
+import stat
 import sys
-from typing import Any, NoReturn, Sequence
+import tempfile
+from typing import Any, Callable, NoReturn, Sequence
 
-from engine.errors import IllegalAction
 from voice_host import catalogue as say
 from voice_host.cli_parser import ItalianArgumentParser
-from voice_host.games import ConfigError, config_from_args, dialog_factory
-from voice_host.journal import Journal, JournalError, read_journal
+from voice_host.dialog import GameDialog
+from voice_host.errors import InputError, WriteFailure
+from voice_host.games import GAME_OPTIONS, ConfigError, config_from_args, dialog_factory, options_given
+from voice_host.journal import Journal, JournalError, JournalWriteError, read_journal
 from voice_host.ports import Listener, Speaker
+from voice_host.printable import printable
 from voice_host.session import Outcome, Session
+from voice_host.stop_signals import StopSignal, stop_on_signals
 from voice_host.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker
 
-EXIT_OK, EXIT_USAGE, EXIT_INPUT_ENDED, EXIT_INTERRUPTED = 0, 2, 3, 130
+EXIT_OK, EXIT_USAGE, EXIT_INPUT_ENDED, EXIT_WRITE_FAILED, EXIT_INTERRUPTED = 0, 2, 3, 4, 130
 
 
-class UsageError(Exception):
+class UsageError(InputError):
     """Bad arguments or files: printed as one line, exit 2."""
+
+
+class SummaryWriteError(WriteFailure):
+    """The summary could not be written at exit: exit 4."""
+
+
+def print_error(message: str) -> None:
+    """``voice-host: errore: MESSAGE`` on stderr, on one line, cleaned for the terminal."""
+    _print_stderr(f"voice-host: errore: {message}")
+
+
+def _print_stderr(line: str) -> None:
+    try:
+        print(printable(line), file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass  # the terminal is gone (SIGHUP): nothing left to tell
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help="come parla")
     play.add_argument("--summary", metavar="FILE", help="file JSON con il riepilogo, scritto all'uscita")
     play.add_argument("--journal", metavar="GIORNALE", help="giornale della partita (per riprenderla)")
+    play.add_argument("--no-journal", action="store_true", help="gioca senza giornale (la partita non si potrà riprendere)")
     play.add_argument("--resume", metavar="GIORNALE", help="riprende la partita di un giornale")
     play.add_argument("--model", metavar="CARTELLA", help="cartella del modello vosk italiano")
     play.add_argument("--voice", metavar="VOCE", help="voce della sintesi (id o nome)")
@@ -67,9 +94,9 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"non è un numero: {text!r}") from None
+        raise argparse.ArgumentTypeError(say.not_a_number(text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"deve essere almeno 1: {value}")
+        raise argparse.ArgumentTypeError(say.at_least_one(value))
     return value
 
 
@@ -84,19 +111,31 @@ def _register_voice_commands(sub: Any) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``voice-host`` console script."""
-    args = build_parser().parse_args(argv)
     try:
-        if args.command == "play":
-            return play(args)
-        if args.command == "analizza":
-            return analyse_journal(args.journal)
-        handler = getattr(args, "handler", None)
-        if handler is None:
-            raise UsageError(f"comando sconosciuto {args.command!r}")
-        return int(handler(args))
-    except (UsageError, ConfigError, JournalError) as exc:
-        print(f"voice-host: errore: {exc}", file=sys.stderr)
+        with stop_on_signals():
+            args = build_parser().parse_args(argv)
+            if args.command == "play":
+                return play(args)
+            if args.command == "analizza":
+                return analyse_journal(args.journal)
+            handler = getattr(args, "handler", None)
+            if handler is None:
+                raise UsageError(say.unknown_command(args.command))
+            return int(handler(args))
+    except InputError as exc:
+        print_error(str(exc))
         return EXIT_USAGE
+    except WriteFailure as exc:
+        print_error(str(exc))
+        return EXIT_WRITE_FAILED
+    except KeyboardInterrupt:
+        _print_stderr("")
+        return EXIT_INTERRUPTED
+    except StopSignal as stop:
+        return stop.exit_code
+
+
+# ---------------------------------------------------------------- play
 
 
 def play(args: argparse.Namespace) -> int:
@@ -105,45 +144,100 @@ def play(args: argparse.Namespace) -> int:
     Everything that can fail on bad arguments or files is checked before the
     journal is created or a device is opened, so an error leaves nothing behind.
     """
-    if args.summary:
-        _check_writable(args.summary)
-    if args.input not in ("auto", "voice", "keyboard") and not args.input.startswith("script:"):
-        raise UsageError(f"--input {args.input}: scegli auto, voice, keyboard o script:PERCORSO")
-    game, config, actions, contents_journal = _game_from_args(args)
-    script = _open_script(args)
-    speaker = open_speaker(args)
-    listeners: list[Listener] = [script] if script else []
-    journal = contents_journal
+    script_path = _check_options(args)
+    _check_summary_path(args, script_path)
+    game, config, actions, journal = _game_from_args(args)
+    listeners: list[Listener] = []
+    speaker: Speaker | None = None
     try:
+        new_dialog = _dialog_factory(args, game, config)
+        if script_path is not None:
+            listeners.append(ScriptListener(script_path, echo=sys.stdout if args.tts == "print" else None))
+        speaker = open_speaker(args)
         if not listeners:
             listeners.append(open_listener(args, game, config, speaker))
-        journal = journal or _create_journal(args, game, config)
-        session = Session(dialog_factory(game, config), listeners[0], speaker, journal, actions)
-    except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-        _close(listeners, speaker, journal)
-        if not args.resume:
-            raise
-        raise JournalError(f"{args.resume}: il giornale non corrisponde a una partita valida ({exc})") from None
+        journal = journal or _create_journal(args, game, config, speaker)
+        session = _session(args, new_dialog, listeners[0], speaker, journal, actions)
     except BaseException:
         _close(listeners, speaker, journal)
         raise
-    outcome: Outcome | None = None
+    return _run(args, session, new_dialog, listeners, speaker, journal)
+
+
+def _run(
+    args: argparse.Namespace,
+    session: Session,
+    new_dialog: Callable[[], GameDialog],
+    listeners: list[Listener],
+    speaker: Speaker,
+    journal: Journal | None,
+) -> int:
+    """Play the session; on any way out, close everything, write the summary and choose the exit code."""
+    message: str | None = None
+    dialog = session.dialog
     try:
         outcome = session.run()
+        dialog = session.dialog
+        code = EXIT_INPUT_ENDED if outcome is Outcome.INPUT_ENDED else EXIT_OK
+        if outcome is Outcome.INPUT_ENDED:
+            message = say.input_ended()
+        elif outcome is Outcome.FINISHED:
+            _print_analysis(dialog)
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        _print_stderr("")
+        code, dialog = EXIT_INTERRUPTED, session.dialog
+    except StopSignal as stop:
+        code, dialog, message = stop.exit_code, session.dialog, say.interrupted_by_signal(stop.name)
+    except JournalWriteError as exc:
+        # the step that could not be written was applied but never announced: leave it out
+        code, message, dialog = EXIT_WRITE_FAILED, f"errore: {exc}", _replayed(new_dialog, session.actions)
+        _say_safely(speaker, say.say_cannot_save_any_more())
+    except InputError as exc:  # a script line or a typed line that cannot be read
+        code, message, dialog = EXIT_USAGE, f"errore: {exc}", session.dialog
+    except OSError as exc:  # the terminal went away, a device failed
+        code, message, dialog = EXIT_WRITE_FAILED, f"errore: {say.io_failed(exc.strerror or str(exc))}", session.dialog
     finally:
         _close(listeners, speaker, journal)
-        if args.summary:
-            _write_summary(args.summary, session.dialog.summary())
-    if outcome is None:
-        return EXIT_INTERRUPTED
-    if outcome is Outcome.FINISHED:
-        _print_analysis(session.dialog)
-    if outcome is Outcome.INPUT_ENDED:
-        print(say.input_ended(), file=sys.stderr)
-        return EXIT_INPUT_ENDED
-    return EXIT_OK
+    if message is not None:
+        _print_stderr(f"voice-host: {message}")
+    if args.summary:
+        try:
+            write_summary(args.summary, dialog.summary())
+        except SummaryWriteError as exc:
+            print_error(str(exc))
+            code = EXIT_WRITE_FAILED
+    return code
+
+
+def _replayed(new_dialog: Callable[[], GameDialog], actions: list[dict[str, Any]]) -> GameDialog:
+    """A fresh dialog with the journaled ``actions`` applied (what is on disk)."""
+    dialog = new_dialog()
+    for record in actions:
+        dialog.apply(dialog.decode(record))
+    return dialog
+
+
+def _say_safely(speaker: Speaker, sentence: str) -> None:
+    try:
+        speaker.say(sentence)
+    except Exception:  # the speaker's own failure must not hide the write failure
+        pass
+
+
+def _check_options(args: argparse.Namespace) -> str | None:
+    """Refuse options that conflict or would be ignored; return the script path of ``--input script:``."""
+    if args.input not in ("auto", "voice", "keyboard") and not args.input.startswith("script:"):
+        raise UsageError(say.bad_input_option(args.input))
+    if args.journal and args.no_journal:
+        raise UsageError(say.options_conflict("--journal", "--no-journal"))
+    if args.resume:
+        ignored = (["--game"] if args.game else []) + options_given(args, list(GAME_OPTIONS))
+        ignored += [name for name, value in (("--journal", args.journal), ("--no-journal", args.no_journal)) if value]
+        if ignored:
+            raise UsageError(say.options_ignored_on_resume(ignored))
+    elif not args.game:
+        raise UsageError(say.missing_game())
+    return args.input[len("script:"):] if args.input.startswith("script:") else None
 
 
 def _print_analysis(dialog: Any) -> None:
@@ -171,54 +265,85 @@ def analyse_journal(path: str) -> int:
 def _game_from_args(
     args: argparse.Namespace,
 ) -> tuple[str, dict[str, Any], list[dict[str, Any]], Journal | None]:
-    """Game, configuration, actions in force and (on resume) the reopened journal."""
+    """Game, configuration, actions in force and (on resume) the reopened, locked journal."""
     if args.resume:
         journal, contents = Journal.resume(args.resume)
         return contents.game, contents.config, contents.actions, journal
-    if not args.game:
-        raise UsageError("manca --game (tokio o yatzi), oppure --resume GIORNALE")
     return args.game, config_from_args(args), [], None
 
 
-def _open_script(args: argparse.Namespace) -> Listener | None:
-    """The script listener when ``--input script:PATH``; fails early on an unreadable file."""
-    if not args.input.startswith("script:"):
-        return None
-    path = args.input[len("script:"):]
+def _dialog_factory(args: argparse.Namespace, game: str, config: dict[str, Any]) -> Callable[[], GameDialog]:
+    """The game's dialog factory; a bad configuration read from a journal is the journal's fault."""
     try:
-        return ScriptListener(path, echo=sys.stdout if args.tts == "print" else None)
-    except OSError as exc:
-        raise UsageError(f"non posso leggere lo script {path}: {exc.strerror}") from None
+        return dialog_factory(game, config)
+    except ConfigError as exc:
+        if not args.resume:
+            raise
+        raise JournalError(say.journal_bad_config(args.resume, str(exc))) from None
 
 
-def _create_journal(args: argparse.Namespace, game: str, config: dict[str, Any]) -> Journal | None:
-    """A new journal at ``--journal`` or in the user's state folder."""
-    path = args.journal or _default_journal_path(game)
-    if path is None:
+def _session(
+    args: argparse.Namespace,
+    new_dialog: Callable[[], GameDialog],
+    listener: Listener,
+    speaker: Speaker,
+    journal: Journal | None,
+    actions: list[dict[str, Any]],
+) -> Session:
+    """The session, with a resumed journal's actions replayed (any failure is the journal's)."""
+    if not args.resume:
+        return Session(new_dialog, listener, speaker, journal, actions)
+    try:
+        return Session(new_dialog, listener, speaker, journal, actions, resumed=True)
+    except Exception as exc:  # noqa: BLE001 - whatever a hostile journal makes the engine raise
+        detail = str(exc)[:200] or type(exc).__name__
+        raise JournalError(say.journal_replay_failed(args.resume, detail)) from None
+
+
+def _create_journal(args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker) -> Journal | None:
+    """A new journal at ``--journal`` or in the user's state folder; None with ``--no-journal``.
+
+    When it cannot be made, the host says so (a voice player sees no terminal)
+    and the game does not start.
+    """
+    if args.no_journal:
         return None
-    journal = Journal.create(path, game, config)
+    try:
+        path = args.journal or default_journal_path(game)
+        journal = Journal.create(path, game, config)
+    except (InputError, WriteFailure):
+        _say_safely(speaker, say.say_cannot_save_at_start())
+        raise
     if not args.journal:
-        print(f"voice-host: giornale {path} (per riprendere: ./run play --resume {path})", file=sys.stderr)
+        _print_stderr(f"voice-host: {say.journal_started(path)}")
     return journal
 
 
-def _close(listeners: list[Listener], speaker: Speaker, journal: Journal | None) -> None:
+def _close(listeners: list[Listener], speaker: Speaker | None, journal: Journal | None) -> None:
     for listener in listeners:
         listener.close()
-    speaker.close()
+    if speaker is not None:
+        speaker.close()
     if journal is not None:
         journal.close()
 
 
-def _default_journal_path(game: str) -> str | None:
-    """A fresh file under the user's state folder, or None when it cannot be made."""
+def default_journal_path(game: str) -> str:
+    """A fresh file name in the user's state folder, made (mode 0700) if needed.
+
+    Raises JournalError when the folder cannot be made or written.
+    """
     base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
     folder = os.path.join(base, "voice-host")
     try:
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        print(f"voice-host: attenzione: non posso creare {folder}, partita senza giornale", file=sys.stderr)
-        return None
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        info = os.stat(folder)
+        if info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) != 0o700:
+            os.chmod(folder, 0o700)  # whatever the umask: journals are nobody else's business
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(13, "cartella protetta")
+    except OSError as exc:
+        raise JournalError(say.journal_folder_unwritable(folder, exc.strerror or str(exc))) from None
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     return os.path.join(folder, f"{game}-{stamp}.jsonl")
 
@@ -233,7 +358,7 @@ def open_speaker(args: argparse.Namespace) -> Speaker:
         from voice_host.audio.factory import VoiceUnavailable
         from voice_host.audio.factory import open_speaker as open_tts
     except ImportError as exc:
-        print(f"voice-host: attenzione: sintesi vocale non disponibile ({exc}), scrivo il testo", file=sys.stderr)
+        _print_stderr(f"voice-host: {say.tts_unavailable(str(exc))}")
         return PrintSpeaker()
     try:
         return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
@@ -247,11 +372,11 @@ def open_listener(args: argparse.Namespace, game: str, config: dict[str, Any], s
     if kind == "keyboard":
         return KeyboardListener()
     if kind not in ("auto", "voice"):  # checked again here for callers other than play()
-        raise UsageError(f"--input {kind}: scegli auto, voice, keyboard o script:PERCORSO")
+        raise UsageError(say.bad_input_option(kind))
     try:
         from voice_host.audio.factory import VoiceUnavailable, open_voice_listener
     except ImportError as exc:
-        message = f"riconoscimento vocale non installato ({exc})"
+        message = say.recognition_not_installed(str(exc))
         if kind == "voice":
             raise UsageError(message) from None
         _fall_back(speaker, message)
@@ -271,24 +396,74 @@ def all_phrases(game: str, config: dict[str, Any]) -> dict[str, Any]:
 
 
 def _fall_back(speaker: Speaker, reason: str) -> None:
-    print(f"voice-host: {reason}", file=sys.stderr)
+    _print_stderr(f"voice-host: {reason}")
     speaker.say(say.keyboard_fallback())
 
 
-def _check_writable(path: str) -> None:
-    """Fail before the game, not after it, when the summary cannot be written."""
+# ---------------------------------------------------------------- summary
+
+
+def _check_summary_path(args: argparse.Namespace, script_path: str | None) -> None:
+    """Fail before the game, not after it, when the summary cannot be written or would overwrite an input."""
+    path = args.summary
+    if not path:
+        return
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-        raise UsageError(f"non posso scrivere il riepilogo {path}: cartella inesistente o protetta")
-
-
-def _write_summary(path: str, summary: dict[str, Any]) -> None:
+        raise UsageError(say.summary_folder_unusable(path))
     try:
-        with open(path, "w", encoding="utf-8") as handle:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        kind = say.file_kind_directory() if stat.S_ISDIR(mode) else say.file_kind_device()
+        raise UsageError(say.summary_not_a_file(path, kind))
+    for other, what in ((args.resume or args.journal, say.what_journal()), (script_path, say.what_script())):
+        if other and _same_file(path, other):
+            raise UsageError(say.summary_is_input(path, what))
+
+
+def _same_file(a: str, b: str) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def write_summary(path: str, summary: dict[str, Any]) -> None:
+    """Write ``summary`` as JSON, whole or not at all (a temporary file renamed over ``path``).
+
+    Raises SummaryWriteError when it cannot be written.
+    """
+    folder, name = os.path.split(os.path.abspath(path))
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+    except OSError as exc:
+        raise SummaryWriteError(say.summary_cannot_write(path, _reason(exc))) from None
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(fd, 0o666 & ~umask)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(summary, handle, ensure_ascii=False, indent=2)
             handle.write("\n")
-    except OSError as exc:
-        print(f"voice-host: errore: non posso scrivere il riepilogo {path}: {exc.strerror}", file=sys.stderr)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException as exc:  # a signal too: never leave the temporary file behind
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise SummaryWriteError(say.summary_cannot_write(path, _reason(exc))) from None
+        raise
+
+
+def _reason(exc: OSError) -> str:
+    return say.disk_full() if exc.errno == 28 else (exc.strerror or str(exc))
 
 
 if __name__ == "__main__":

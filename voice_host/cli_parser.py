@@ -13,6 +13,7 @@ import sys
 from typing import Any, NoReturn
 
 from voice_host import catalogue
+from voice_host.printable import printable
 
 EXIT_USAGE = 2
 
@@ -54,5 +55,5 @@ class ItalianArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print one Italian line and exit 2 (argparse would print the usage and English)."""
-        print(catalogue.usage_error(italian_message(message)), file=sys.stderr)
+        print(printable(catalogue.usage_error(italian_message(message))), file=sys.stderr)
         raise SystemExit(EXIT_USAGE)

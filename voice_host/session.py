@@ -51,8 +51,10 @@ class Session:
         speaker: Speaker,
         journal: Journal | None = None,
         actions: list[dict[str, Any]] | None = None,
+        *,
+        resumed: bool | None = None,
     ) -> None:
-        """``actions`` are journaled actions already in force (a resume)."""
+        """``actions`` are journaled actions already in force; ``resumed`` (by default: any actions) says so first."""
         self._new_dialog = new_dialog
         self._listener = listener
         self._speaker = speaker
@@ -60,7 +62,7 @@ class Session:
         self._actions: list[dict[str, Any]] = []
         self._pending: Confirm | None = None
         self._last_outcome: list[str] = []  # what "ripeti" says again before the question
-        self._resumed = bool(actions)
+        self._resumed = bool(actions) if resumed is None else resumed
         self.dialog = self._replay(actions or [])
 
     @property

@@ -246,16 +246,26 @@ class TokioDialog:
         return {"type": kinds[type(action)]}
 
     def decode(self, data: dict[str, Any]) -> Any:
-        """Journal data back to an action; ValueError when malformed."""
+        """Journal data back to an action; ValueError when malformed.
+
+        Strict: exactly the keys ``encode`` writes, dice that are integers (not
+        booleans) these dice can show.
+        """
         kind = data.get("type")
+        if not isinstance(kind, str):
+            raise ValueError(f"no action type in {data!r}")
         if kind in ("claim", "reveal"):
             dice = data.get("dice")
-            if not (isinstance(dice, list) and len(dice) == 2 and all(isinstance(d, int) for d in dice)):
+            if set(data) != {"type", "dice"} or not (
+                type(dice) is list and len(dice) == 2 and all(type(d) is int for d in dice)
+            ):
                 raise ValueError(f"bad dice in {data!r}")
             roll = Roll.of(dice[0], dice[1])
+            if not self.rules.dice.is_possible(roll):
+                raise ValueError(f"dice these dice cannot show in {data!r}")
             return ta.Claim(roll) if kind == "claim" else ta.Reveal(roll)
         simple = {"believe": ta.Believe, "doubt": ta.Doubt, "take_penalty": ta.TakePenalty}
-        if kind not in simple:
+        if kind not in simple or set(data) != {"type"}:
             raise ValueError(f"unknown action {data!r}")
         return simple[kind]()
 

@@ -19,8 +19,8 @@ def test_help_is_italian(voice_host, args):
 @pytest.mark.slow
 @pytest.mark.parametrize("args, line", [
     (["play", "--dice", "5"], "voice-host: errore: --dice: 5 non va bene, scegli tra 4, 6, 8, 10"),
-    (["play", "--rules", "tedesco"],
-     "voice-host: errore: --rules: 'tedesco' non va bene, scegli tra 'classico', 'lizumo', 'milella'"),
+    (["play", "--game", "tokio", "--players", "Anna,Bruno", "--rules", "tedesco"],
+     "voice-host: errore: --rules tedesco: per Tokio scegli classico, lizumo o milella"),
     (["play", "--limit", "tre"], "voice-host: errore: --limit: non è un numero: 'tre'"),
     (["play", "--truth"], "voice-host: errore: --truth: manca il valore"),
     ([], "voice-host: errore: manca: comando"),

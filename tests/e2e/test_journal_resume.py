@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from interactive import start_interactive, wait_for
+from journal_text import chained_lines, header, journal_text
 
 GAMES = Path(__file__).parent / "games"
 
@@ -76,12 +76,11 @@ def test_foreign_and_corrupt_journals_get_a_clear_error(tmp_path, voice_host):
     foreign = tmp_path / "foreign.jsonl"
     foreign.write_text('{"hello": "world"}\n', encoding="utf-8")
     corrupt = tmp_path / "corrupt.jsonl"
-    header = {"journal": "voice-host journal", "version": 1, "game": "tokio",
-              "config": {"rules": "classico", "dice": 6, "limit": None, "players": ["Anna", "Bruno"], "first": None}}
-    corrupt.write_text(json.dumps(header) + "\n{not json\n" + '{"do": {"type": "doubt"}}\n', encoding="utf-8")
+    corrupt.write_text(chained_lines([header()])[0] + "{not json\n" + '{"do": {"type": "doubt"}}\n',
+                       encoding="utf-8")
     illegal = tmp_path / "illegal.jsonl"
     # a doubt before any claim cannot be replayed
-    illegal.write_text(json.dumps(header) + "\n" + '{"do": {"type": "doubt"}}\n', encoding="utf-8")
+    illegal.write_text(journal_text("tokio", None, [{"do": {"type": "doubt"}}]), encoding="utf-8")
     binary = tmp_path / "binary.jsonl"
     binary.write_bytes(b"\xff\xfe\x00garbage\n")
     for path, needle in [(foreign, "non è un giornale"), (corrupt, "riga 2"), (illegal, "non corrisponde"),
@@ -93,10 +92,8 @@ def test_foreign_and_corrupt_journals_get_a_clear_error(tmp_path, voice_host):
 
 
 def test_a_torn_last_line_is_dropped_not_fatal(tmp_path, voice_host):
-    header = {"journal": "voice-host journal", "version": 1, "game": "tokio",
-              "config": {"rules": "classico", "dice": 6, "limit": None, "players": ["Anna", "Bruno"], "first": None}}
     torn = tmp_path / "torn.jsonl"
-    torn.write_text(json.dumps(header) + "\n" + '{"do": {"type": "claim", "dice": [5, 3]}}\n{"do": {"ty',
+    torn.write_text(journal_text("tokio", None, [{"do": {"type": "claim", "dice": [5, 3]}}]) + '{"do": {"ty',
                     encoding="utf-8")
     script = tmp_path / "s.txt"
     script.write_text("dubito\ncinque e due\n", encoding="utf-8")

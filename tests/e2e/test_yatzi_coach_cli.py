@@ -7,6 +7,8 @@ positions are worked by hand in the scripts' comments and below.
 from __future__ import annotations
 
 import json
+
+from journal_text import journal_text
 import re
 from pathlib import Path
 
@@ -132,7 +134,6 @@ def test_bad_coach_arguments_get_one_line_and_exit_2(voice_host, args, needle):
 
 def test_analizza_refuses_a_tokio_journal(voice_host, tmp_path):
     journal = tmp_path / "tokio.jsonl"
-    journal.write_text(json.dumps({"journal": "voice-host journal", "version": 1, "game": "tokio",
-                                   "config": {"players": ["Anna", "Bruno"]}}) + "\n", encoding="utf-8")
+    journal.write_text(journal_text("tokio", None, []), encoding="utf-8")
     run = voice_host("analizza", str(journal), summary=False)
     assert run.code == 2 and "Yatzi" in run.stderr and "Traceback" not in run.stderr

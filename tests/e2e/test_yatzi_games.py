@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+
+from journal_text import chained_lines, journal_text
 import os
 import re
 import signal
@@ -233,8 +235,10 @@ def test_a_virtual_journal_with_dice_the_seed_did_not_roll_is_refused(voice_host
     honest = voice_host("play", "--resume", str(journal), "--input", f"script:{empty}", "--tts", "none")
     assert honest.code == 3 and honest.summary is not None
     # the player edits the reroll to five sixes: refused with one Italian line, the journal untouched
-    records[1] = json.dumps({"do": {"type": "keep_roll", "keep": [], "dice": [6, 6, 6, 6, 6]}})
-    journal.write_text("\n".join(records) + "\n", encoding="utf-8")
+    # ... and recomputes the chained sums, so only the seed can tell
+    parsed = [{k: v for k, v in json.loads(line).items() if k != "sum"} for line in records]
+    parsed[1] = {"do": {"type": "keep_roll", "keep": [], "dice": [6, 6, 6, 6, 6]}}
+    journal.write_text("".join(chained_lines(parsed)), encoding="utf-8")
     tampered = journal.read_text(encoding="utf-8")
     run = voice_host("play", "--resume", str(journal), "--input", f"script:{empty}", "--tts", "none")
     assert run.code == 2
@@ -244,8 +248,7 @@ def test_a_virtual_journal_with_dice_the_seed_did_not_roll_is_refused(voice_host
 
 
 def _journal(path: Path, config: dict[str, object], *actions: dict[str, object]) -> None:
-    header = {"journal": "voice-host journal", "version": 1, "game": "yatzi", "config": config}
-    path.write_text("".join(json.dumps(r) + "\n" for r in [header, *({"do": a} for a in actions)]), encoding="utf-8")
+    path.write_text(journal_text("yatzi", config, [{"do": a} for a in actions]), encoding="utf-8")
 
 
 @pytest.mark.slow

@@ -1,0 +1,53 @@
+"""SIGTERM and SIGHUP as an exception, so that the host stops the way Ctrl-C stops it.
+
+Inside ``stop_on_signals()`` either signal raises ``StopSignal`` in the main
+thread (interrupting a blocking read), and the command line writes the summary
+and exits with ``128 + signal number``. The journal holds these signals back
+while it writes a record, so a record is never cut in half by them.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from contextlib import contextmanager
+from types import FrameType
+from typing import Iterator
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+class StopSignal(BaseException):
+    """The process received SIGTERM or SIGHUP (a BaseException, like KeyboardInterrupt)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def name(self) -> str:
+        """``SIGTERM`` or ``SIGHUP``."""
+        return signal.Signals(self.signum).name
+
+    @property
+    def exit_code(self) -> int:
+        """The conventional exit code of a process stopped by this signal."""
+        return 128 + self.signum
+
+
+def _raise(signum: int, frame: FrameType | None) -> None:
+    raise StopSignal(signum)
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into ``StopSignal`` for the duration of the block (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set handlers; a host run elsewhere keeps the defaults
+        return
+    previous = {signum: signal.signal(signum, _raise) for signum in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
