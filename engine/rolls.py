@@ -21,9 +21,6 @@ from functools import cached_property
 
 SUPPORTED_SIDES = (4, 6, 8, 10)
 
-#: Name of the classic special top roll for each kind of die.
-SPECIAL_NAMES = {4: "taipei", 6: "tokio", 8: "yokohama", 10: "pechino"}
-
 
 @dataclass(frozen=True, order=False)
 class Roll:

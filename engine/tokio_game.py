@@ -88,7 +88,7 @@ class TokioGame:
     >>> from engine.tokio_rules import preset
     >>> from engine.tokio_actions import Claim, Doubt, Reveal
     >>> game = TokioGame(preset("classico"), ["Anna", "Bruno", "Carla"])
-    >>> game.initial_events()
+    >>> game.opening_events()
     [RoundStarted(opener='Anna', opponent=None)]
     >>> game.apply(Claim(Roll.of(6, 5)))
     [Claimed(player='Anna', roll=Roll(high=6, low=5), to_beat=None, lower=False)]
@@ -153,6 +153,11 @@ class TokioGame:
         return self._phase
 
     @property
+    def is_over(self) -> bool:
+        """True once one player is left."""
+        return self._phase is Phase.OVER
+
+    @property
     def to_act(self) -> str | None:
         """Who must act now: the claimant (CLAIM, and REVEAL: their cup is lifted), the receiver (RESPONSE)."""
         if self._phase is Phase.OVER:
@@ -209,7 +214,7 @@ class TokioGame:
             and self._rules.tokio_response is TokioResponse.THREE_CHOICES
         )
 
-    def initial_events(self) -> list[Event]:
+    def opening_events(self) -> list[Event]:
         """The events that open the game: the first round (or duel) starting."""
         return [self._first_round]
 

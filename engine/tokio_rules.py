@@ -40,8 +40,8 @@ class TruthTest(enum.Enum):
 class Counting(enum.Enum):
     """How the host speaks of the limit: penalties taken, or lives left."""
 
-    PENALTIES = "penalità"
-    LIVES = "vite"
+    PENALTIES = "penalties"
+    LIVES = "lives"
 
 
 class DoubleOnTokio(enum.Enum):

@@ -60,7 +60,7 @@ def card_of(game: YatziGame, player: str) -> dict[str, int]:
 
 def advise_now(advisor: Advisor, game: YatziGame) -> Advice:
     """The advice for the player in hand and the dice on the table."""
-    player = game.current_player
+    player = game.to_act
     if player is None or game.dice is None:
         raise ValueError("no dice on the table")
     return advisor.advise(card_of(game, player), game.dice, game.rolls_left, game.yatzi_bonuses(player))
@@ -83,7 +83,7 @@ def analyse(
     wanted = set(players if only is None else only)
     found: dict[str, list[Decision]] = {name: [] for name in players if name in wanted}
     for action in history:
-        player = game.current_player
+        player = game.to_act
         if player in found and game.dice is not None:
             decision = _price(advisor, game, action, keeps_known)
             if decision is not None:
@@ -93,7 +93,7 @@ def analyse(
 
 
 def _price(advisor: Advisor, game: YatziGame, action: Action, keeps_known: bool) -> Decision | None:
-    player, dice = game.current_player, game.dice
+    player, dice = game.to_act, game.dice
     assert player is not None and dice is not None
     if isinstance(action, Score):
         advice = advise_now(advisor, game)

@@ -27,7 +27,7 @@ a typed ``IllegalAction`` and leaves the game as it was.
 2
 >>> [type(e).__name__ for e in g.apply(Score("tris"))]
 ['Scored', 'TurnStarted']
->>> g.scorecard("Anna")["tris"], g.current_player
+>>> g.scorecard("Anna")["tris"], g.to_act
 (9, 'Bruno')
 """
 
@@ -308,7 +308,7 @@ class YatziGame:
         return self._over
 
     @property
-    def current_player(self) -> str | None:
+    def to_act(self) -> str | None:
         """The player in hand; None once the game is over."""
         return None if self._over else self._players[self._index]
 

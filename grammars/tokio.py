@@ -40,7 +40,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from types import MappingProxyType
 
-from engine.rolls import SPECIAL_NAMES, Dice, Ranking, RankingKind, Roll
+from engine.rolls import Dice, Ranking, RankingKind, Roll
 from engine.tokio_rules import TokioRules
 from grammars.commands import command_entries, yes_no_entries
 from grammars.intents import BelieveIt, DoubtIt, Intent, NotUnderstood, SayRoll, TakeThePenalty
@@ -96,6 +96,8 @@ NAME_SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "pechino": ("pechino",),
     }
 )
+#: Name of the classic special top roll for each kind of die (Taipei, Tokio, Yokohama, Pechino).
+SPECIAL_NAMES: Mapping[int, str] = MappingProxyType({4: "taipei", 6: "tokio", 8: "yokohama", 10: "pechino"})
 #: Milella's d6 names: the top roll (3-1) and the bottom roll (2-1).
 MILELLA_NAMES: Mapping[str, str] = MappingProxyType({"top": "tokio", "bottom": "pechino"})
 #: A pair said as such; ``{}`` is the number word of the face.

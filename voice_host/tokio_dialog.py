@@ -29,7 +29,7 @@ class TokioDialog:
     def __init__(self, rules: TokioRules, players: Sequence[str], first: str | None = None) -> None:
         self.rules = rules
         self.engine = TokioGame(rules, players, first)
-        self._opening_events = self.engine.initial_events()
+        self._opening_events = self.engine.opening_events()
         self._lives = rules.counting is Counting.LIVES
         self._top = roll_name(rules.ranking.top, rules)
         self._announcers: dict[type, Callable[[Any], list[str]]] = {
@@ -57,7 +57,7 @@ class TokioDialog:
 
     def is_over(self) -> bool:
         """True once a player has won."""
-        return self.engine.phase is ta.Phase.OVER
+        return self.engine.is_over
 
     def phase(self) -> str:
         """The grammar phase matching the engine's."""

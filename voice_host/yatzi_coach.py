@@ -48,7 +48,7 @@ class Coach:
 
         ``keeps``: the player may still keep and roll (virtual dice, rolls left, no "basta").
         """
-        player = game.current_player
+        player = game.to_act
         if player is None:
             return ""
         if game.dice is None:

@@ -128,7 +128,7 @@ class YatziDialog:
 
     def prompt(self) -> str:
         """The question for the player in hand."""
-        game, player = self.engine, self.engine.current_player or ""
+        game, player = self.engine, self.engine.to_act or ""
         phase = self.phase()
         if phase == START:
             assert self._start is not None and self._start.to_roll is not None
@@ -275,7 +275,7 @@ class YatziDialog:
             return Refuse(say.box_taken(box_name(box)))
         points = game.would_score(box)
         best = max(free, key=game.would_score)
-        player = game.current_player or ""
+        player = game.to_act or ""
         if self._advised:
             cost, best_box = self.coach.box_cost(game, box)
             if cost >= COSTLY:
@@ -289,21 +289,21 @@ class YatziDialog:
     def _roll(self, count: int) -> tuple[int, ...]:
         """Virtual dice, fixed by seed, player, turn and roll: undoing a roll cannot change it."""
         game = self.engine
-        rng = random.Random(f"{self.seed}/{game.current_player}/{game.turn}/{game.rolls_made}")
+        rng = random.Random(f"{self.seed}/{game.to_act}/{game.turn}/{game.rolls_made}")
         return tuple(rng.randint(1, 6) for _ in range(count))
 
     def _next_turns(self) -> list[str]:
         """After a box is filled: the computer seats' turns, then a virtual first roll for a human."""
         out: list[str] = []
         game = self.engine
-        while not game.is_over and game.current_player in self.computers:
+        while not game.is_over and game.to_act in self.computers:
             out += self._computer_step()
         return out + self._announce(self._roll_first())
 
     def _computer_step(self) -> list[str]:
         """One choice of the computer seat in hand (rolling first when no dice are on the table)."""
         game = self.engine
-        player = game.current_player or ""
+        player = game.to_act or ""
         if game.phase is yg.YatziPhase.ROLL:
             game.apply(yg.RecordRoll(self._roll(DICE_COUNT)))
         dice = say_dice(sorted(game.dice or ()))
@@ -394,7 +394,7 @@ class YatziDialog:
         """Virtual dice must be the ones the seed gives for this player, turn and roll."""
         rolled = self._roll(len(dice))
         if tuple(dice) != rolled:
-            player = self.engine.current_player or ""
+            player = self.engine.to_act or ""
             raise ValueError(say.yatzi_dice_not_from_seed(player, say_dice(dice), say_dice(rolled)))
 
     # ------------------------------------------------------------ telling
@@ -453,7 +453,7 @@ class YatziDialog:
         if isinstance(action, StartDie):
             player = self._start.to_roll if self._start is not None else None
             return say.undo_start_die(player or "", face_word(action.value))
-        player = self.engine.current_player or ""
+        player = self.engine.to_act or ""
         if isinstance(action, yg.Score):
             return say.undo_score(player, box_name(action.box))
         dice = action.dice if isinstance(action, yg.RecordRoll) else action.keep + action.dice

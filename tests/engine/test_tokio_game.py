@@ -87,7 +87,7 @@ def snapshot(g: TokioGame) -> tuple[object, ...]:
         g.winner,
         g.can_take_penalty,
         g.legal_actions(),
-        g.initial_events(),
+        g.opening_events(),
     )
 
 
@@ -100,7 +100,7 @@ def penalties(g: TokioGame) -> dict[str, int]:
 
 def test_initial_state_classico() -> None:
     g = game()
-    assert g.initial_events() == [RoundStarted(A, None)]
+    assert g.opening_events() == [RoundStarted(A, None)]
     assert g.phase is Phase.CLAIM
     assert (g.to_act, g.claimant, g.receiver, g.claim) == (A, A, B, None)
     assert not g.doubled and not g.can_take_penalty and g.winner is None
@@ -108,18 +108,18 @@ def test_initial_state_classico() -> None:
     assert g.active_players == (A, B, C)
 
 
-def test_initial_events_is_pure() -> None:
+def test_opening_events_is_pure() -> None:
     g = game()
     before = snapshot(g)
-    assert g.initial_events() == g.initial_events()
+    assert g.opening_events() == g.opening_events()
     assert snapshot(g) == before
     play(g, claim("65"), DOUBT, reveal("31"))
-    assert g.initial_events() == [RoundStarted(A, None)]  # still the first round's
+    assert g.opening_events() == [RoundStarted(A, None)]  # still the first round's
 
 
 def test_first_player_option() -> None:
     g = game(first=C)
-    assert g.initial_events() == [RoundStarted(C, None)]
+    assert g.opening_events() == [RoundStarted(C, None)]
     assert (g.to_act, g.receiver) == (C, A)
 
 
@@ -435,7 +435,7 @@ P4 = (A, B, C, D)
 
 def test_milella_opens_a_duel_with_the_neighbour() -> None:
     g = game("milella", P4)
-    assert g.initial_events() == [RoundStarted(A, B)]
+    assert g.opening_events() == [RoundStarted(A, B)]
     assert (g.to_act, g.receiver) == (A, B)
 
 
@@ -666,7 +666,7 @@ def test_next_player_opens() -> None:
 
 def test_counter_clockwise() -> None:
     g = game(replace(preset("classico"), direction=Direction.COUNTER_CLOCKWISE), P4)
-    assert g.initial_events() == [RoundStarted(A, None)]  # the first listed still opens
+    assert g.opening_events() == [RoundStarted(A, None)]  # the first listed still opens
     assert g.receiver == D
     assert play(g, claim("43"), BELIEVE) == [Believed(D, A, r("43"))]
     assert (g.to_act, g.receiver) == (D, C)
@@ -678,7 +678,7 @@ def test_counter_clockwise() -> None:
 def test_counter_clockwise_next_player_opener_and_duel() -> None:
     rules = replace(preset("milella"), direction=Direction.COUNTER_CLOCKWISE, next_opener=NextOpener.NEXT_PLAYER)
     g = game(rules, P4)
-    assert g.initial_events() == [RoundStarted(A, D)]
+    assert g.opening_events() == [RoundStarted(A, D)]
     # Anna bluffs and is caught: the next player after Anna counter-clockwise is Dario, who duels Carla.
     assert play(g, claim("66"), DOUBT, reveal("41"))[-1] == RoundStarted(D, C)
 

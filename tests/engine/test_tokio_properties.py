@@ -83,7 +83,7 @@ def play_and_check(rules: TokioRules, players: int, seed: int) -> int:
     names = NAMES[:players]
     first = rng.choice(names)
     g = TokioGame(rules, names, first=first)
-    opening = g.initial_events()
+    opening = g.opening_events()
     assert opening == [RoundStarted(first, g.receiver if rules.flow is Flow.DUEL else None)]
     charged = dict.fromkeys(names, 0)  # sum of Penalised amounts per player
     eliminated: list[str] = []

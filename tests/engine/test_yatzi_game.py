@@ -27,7 +27,7 @@ def snapshot(game: YatziGame) -> tuple[object, ...]:
     """Everything observable about a game."""
     return (
         game.phase,
-        game.current_player,
+        game.to_act,
         game.turn,
         game.dice,
         game.kept,
@@ -43,7 +43,7 @@ def play_plan(game: YatziGame, plan: dict[str, "Plan"]) -> list[object]:
     """Each player in turn rolls their next dice and scores them in the given box."""
     events: list[object] = []
     while not game.is_over:
-        player = game.current_player
+        player = game.to_act
         assert player is not None
         dice, box = plan[player].pop(0)
         events += game.apply(RecordRoll(dice))
@@ -58,7 +58,7 @@ def test_start() -> None:
     game = YatziGame(["Anna", "Bruno", "Carla"])
     assert game.players == ("Anna", "Bruno", "Carla")
     assert game.phase is YatziPhase.ROLL
-    assert game.current_player == "Anna"
+    assert game.to_act == "Anna"
     assert game.turn == 1
     assert game.dice is None
     assert game.rolls_left == 3
@@ -72,7 +72,7 @@ def test_start() -> None:
 def test_first_player_rotates_the_listed_order() -> None:
     game = YatziGame(["Anna", "Bruno", "Carla"], first="Bruno")
     assert game.players == ("Bruno", "Carla", "Anna")
-    assert game.current_player == "Bruno"
+    assert game.to_act == "Bruno"
 
 
 @pytest.mark.parametrize(
@@ -329,7 +329,7 @@ def test_game_with_a_winner() -> None:
     assert game.phase is YatziPhase.OVER
     assert game.is_over
     assert game.winner == "Bruno"
-    assert game.current_player is None
+    assert game.to_act is None
     assert game.legal_actions() == ()
     assert game.opening_events() == []
     assert not game.can_roll

@@ -41,7 +41,7 @@ junk_actions = st.one_of(
 
 def state(game: YatziGame) -> tuple[object, ...]:
     return (
-        game.phase, game.current_player, game.turn, game.dice, game.kept, game.rolls_left,
+        game.phase, game.to_act, game.turn, game.dice, game.kept, game.rolls_left,
         tuple(game.scorecard(p) for p in game.players), game.history,
     )
 

@@ -84,7 +84,7 @@ def test_computer_seat_plays_its_turns_and_replays_the_same() -> None:
     opening = dialog.opening()
     assert any(s.startswith("Hal ha ") for s in opening)
     assert any(s.startswith("Hal segna ") for s in opening)
-    assert dialog.engine.current_player == "Anna" and len(dialog.engine.scorecard("Hal").free) == 12
+    assert dialog.engine.to_act == "Anna" and len(dialog.engine.scorecard("Hal").free) == 12
     _act(dialog, it.SayDice((2, 2, 3, 3, 3)))
     said = _act(dialog, it.ChooseBox("full"))
     assert said[0] == "Anna segna 25 in full: totale 25."

@@ -122,7 +122,7 @@ def test_undo_and_replay_work_across_the_roll_for_who_starts():
     ]
     again = _replayed(YatziDialog(["Anna", "Bruno"]), session.actions)
     assert again.engine.players == ("Anna", "Bruno") and again.engine.scorecard("Anna")["assi"] == 3
-    assert again.phase() == "dice" and again.engine.current_player == "Bruno"
+    assert again.phase() == "dice" and again.engine.to_act == "Bruno"
 
 
 def _start_rounds(opening: list[str]) -> list[list[tuple[str, int]]]:
@@ -182,7 +182,7 @@ def test_virtual_turn_starts_rolled_and_keeps_what_was_asked():
 def test_every_turn_after_a_score_starts_rolled():
     dialog = YatziDialog(["Anna", "Bruno"], virtual=True, seed=8, first="Anna")
     _act(dialog, it.ChooseBox("chance"))
-    assert dialog.engine.current_player == "Bruno" and dialog.engine.rolls_left == 2
+    assert dialog.engine.to_act == "Bruno" and dialog.engine.rolls_left == 2
     assert dialog.phase() == "choose" and dialog.prompt().startswith("Bruno, hai ")
 
 
@@ -266,7 +266,7 @@ def test_turns_are_announced_once_a_round_and_the_prompt_names_the_player():
 
 def _play_identical_turns(dialog: YatziDialog, dice_per_player: dict[str, tuple[int, ...]], box: str) -> None:
     for _ in dice_per_player:
-        _act(dialog, it.SayDice(dice_per_player[dialog.engine.current_player or ""]))
+        _act(dialog, it.SayDice(dice_per_player[dialog.engine.to_act or ""]))
         decision = dialog.decide(it.ChooseBox(box))
         dialog.apply(decision.action if isinstance(decision, (Act, Confirm)) else None)
 
