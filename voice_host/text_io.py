@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import IO, TextIO
 
+from voice_host.captions import show_sentence
 from voice_host.ports import ListenRequest
 
 
@@ -60,7 +62,12 @@ class PrintSpeaker:
 
     def say(self, text: str) -> None:
         """Print ``text`` and flush, so it is on screen before the host listens."""
-        print(text, file=self._stream, flush=True)
+        show_sentence(text, self._stream)
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        """Print each sentence on its own line."""
+        for text in sentences:
+            show_sentence(text, self._stream)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -71,6 +78,9 @@ class SilentSpeaker:
 
     def say(self, text: str) -> None:
         """Drop ``text``."""
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        """Drop ``sentences``."""
 
     def close(self) -> None:
         """Nothing to release."""
