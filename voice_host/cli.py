@@ -15,6 +15,7 @@ from typing import Any, NoReturn, Sequence
 
 from engine.errors import IllegalAction
 from voice_host import catalogue as say
+from voice_host.captions import CaptionedSpeaker
 from voice_host.games import ConfigError, config_from_args, dialog_factory
 from voice_host.journal import Journal, JournalError
 from voice_host.ports import Listener, Speaker
@@ -51,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="seme dei dadi virtuali")
     play.add_argument("--input", default="auto", help="auto, voice, keyboard o script:PERCORSO")
     play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help="come parla")
+    play.add_argument("--captions", default="on", choices=["on", "off"],
+                      help="scrive anche ogni frase detta, una per riga (predefinito: on)")
     play.add_argument("--summary", help="file JSON con il riepilogo, scritto all'uscita")
     play.add_argument("--journal", help="giornale della partita (per riprenderla)")
     play.add_argument("--resume", metavar="JOURNAL", help="riprende la partita di un giornale")
@@ -198,19 +201,29 @@ def _default_journal_path(game: str) -> str | None:
 
 
 def open_speaker(args: argparse.Namespace) -> Speaker:
-    """The speaker the options ask for (pyttsx3 falls back to print when it cannot work)."""
+    """The speaker the options ask for, with captions unless ``--captions off``.
+
+    ``--tts print`` already prints every sentence, so it gets no captions; with
+    captions, a voice that cannot work prints only its warning (the captions
+    carry the text).
+    """
     if args.tts == "print":
         return PrintSpeaker()
-    if args.tts == "none":
-        return SilentSpeaker()
+    captions = getattr(args, "captions", "on") == "on"
+    speaker = _open_voice(args, print_fallback=not captions) if args.tts == "pyttsx3" else SilentSpeaker()
+    return CaptionedSpeaker(speaker) if captions else speaker
+
+
+def _open_voice(args: argparse.Namespace, *, print_fallback: bool) -> Speaker:
+    """The pyttsx3 speaker, or a printing (or, under captions, silent) one when it cannot work."""
     try:
         from voice_host.audio.factory import VoiceUnavailable
         from voice_host.audio.factory import open_speaker as open_tts
     except ImportError as exc:
         print(f"voice-host: attenzione: sintesi vocale non disponibile ({exc}), scrivo il testo", file=sys.stderr)
-        return PrintSpeaker()
+        return PrintSpeaker() if print_fallback else SilentSpeaker()
     try:
-        return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
+        return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, print_fallback=print_fallback)
     except VoiceUnavailable as exc:  # an unknown --voice, a bad --rate: the user's to fix
         raise UsageError(str(exc)) from None
 
