@@ -321,7 +321,7 @@ def gaps_of(log: Log, tape: Tape) -> tuple[list[float], list[float]]:
         for before, after in zip(segment.sentences, segment.sentences[1:]):
             between.append(tape.silence_at((before.ended_at + after.first_at) / 2))
         if segment.sentences and segment.ready_at:
-            to_listen.append(max(0.0, segment.ready_at - tape.speech_end_before(segment.ready_at)))
+            to_listen.append(segment.ready_at - tape.speech_end_before(segment.ready_at))
     return between, to_listen
 
 
@@ -359,7 +359,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for step in steps_of(log, tape):
             print(f"{name:9} {step.kind:8} {step.words:3d} words {step.seconds:5.2f} s")
     print(f"sentence gaps ms: p50={statistics.median(between) * 1000:.0f} max={max(between) * 1000:.0f} n={len(between)}")
-    print(f"prompt->listening ms: p50={statistics.median(to_listen) * 1000:.0f} max={max(to_listen) * 1000:.0f} n={len(to_listen)}")
+    # a negative minimum would mean the listener was open while the host still spoke
+    print(f"prompt->listening ms: p50={statistics.median(to_listen) * 1000:.0f} min={min(to_listen) * 1000:.0f}"
+          f" max={max(to_listen) * 1000:.0f} n={len(to_listen)}")
+    to_listen = [max(0.0, gap) for gap in to_listen]
     print(f"took {time.monotonic() - began:.0f} s")
     print(
         f"pace believe_words={statistics.median(s.words for s in believe):.0f}"
