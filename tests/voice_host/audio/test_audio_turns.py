@@ -103,7 +103,8 @@ def test_a_turn_is_heard_back_to_back_with_only_short_pauses(speaker: Any) -> No
     start, end = _speech_span(frames)
     assert len(voice.last_playbacks) == len(TURN)
     # every sentence was heard, nothing else: the turn lasts its speech plus two short pauses
-    assert speech_s - 0.1 <= end - start <= speech_s + 2 * 0.25, (end - start, speech_s)
+    # (espeak's speed varies by a few percent from one synthesis to the next under load)
+    assert 0.95 * speech_s - 0.1 <= end - start <= 1.1 * speech_s + 2 * 0.25, (end - start, speech_s)
     # no dead air: no silence inside the turn as long as the 300 ms between two sentences before
     assert _longest_silence(frames, start, end) < 0.25
     assert _longest_silence(frames, start, end) >= SENTENCE_PAUSE_S - 0.02  # the sentences are not run together
