@@ -28,7 +28,7 @@ def test_a_silent_voice_still_shows_every_sentence_in_order(voice_host, tmp_path
     lines = silent.stdout.splitlines()
     # the same sentences, in the same order, as the host says them
     assert lines == _spoken(printed)
-    assert any("Anna" in line and "cinquantatré" in line for line in lines)
+    assert any("cinquantatré" in line.lower() for line in lines)  # the claim
     assert "Anna" in lines[-2] + lines[-1]  # the winner comes last, with the standings
     assert {name: (penalties, out) for name, (penalties, _, out) in silent.players().items()} == {
         "Anna": (0, False), "Bruno": (1, True)}
