@@ -21,6 +21,7 @@ import tempfile
 from typing import Any, Callable, NoReturn, Sequence
 
 from voice_host import catalogue as say
+from voice_host.captions import CaptionedSpeaker
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.dialog import GameDialog
 from voice_host.errors import InputError, WriteFailure
@@ -75,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", metavar="N", type=int, help="seme dei dadi virtuali")
     play.add_argument("--input", metavar="INGRESSO", default="auto", help="auto, voice, keyboard o script:PERCORSO")
     play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help="come parla")
+    play.add_argument("--captions", default="on", choices=["on", "off"],
+                      help="scrive anche ogni frase detta, una per riga (predefinito: on)")
     play.add_argument("--summary", metavar="FILE", help="file JSON con il riepilogo, scritto all'uscita")
     play.add_argument("--journal", metavar="GIORNALE", help="giornale della partita (per riprenderla)")
     play.add_argument("--no-journal", action="store_true", help="gioca senza giornale (la partita non si potrà riprendere)")
@@ -349,19 +352,29 @@ def default_journal_path(game: str) -> str:
 
 
 def open_speaker(args: argparse.Namespace) -> Speaker:
-    """The speaker the options ask for (pyttsx3 falls back to print when it cannot work)."""
+    """The speaker the options ask for, with captions unless ``--captions off``.
+
+    ``--tts print`` already prints every sentence, so it gets no captions; with
+    captions, a voice that cannot work prints only its warning (the captions
+    carry the text).
+    """
     if args.tts == "print":
         return PrintSpeaker()
-    if args.tts == "none":
-        return SilentSpeaker()
+    captions = getattr(args, "captions", "on") == "on"
+    speaker = _open_voice(args, print_fallback=not captions) if args.tts == "pyttsx3" else SilentSpeaker()
+    return CaptionedSpeaker(speaker) if captions else speaker
+
+
+def _open_voice(args: argparse.Namespace, *, print_fallback: bool) -> Speaker:
+    """The pyttsx3 speaker, or a printing (or, under captions, silent) one when it cannot work."""
     try:
         from voice_host.audio.factory import VoiceUnavailable
         from voice_host.audio.factory import open_speaker as open_tts
     except ImportError as exc:
         _print_stderr(f"voice-host: {say.tts_unavailable(str(exc))}")
-        return PrintSpeaker()
+        return PrintSpeaker() if print_fallback else SilentSpeaker()
     try:
-        return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
+        return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, print_fallback=print_fallback)
     except VoiceUnavailable as exc:  # an unknown --voice, a bad --rate: the user's to fix
         raise UsageError(str(exc)) from None
 

@@ -5,6 +5,7 @@ The host depends only on these protocols; ``voice_host.cli`` wires real adapters
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -41,10 +42,18 @@ class Listener(Protocol):
 
 
 class Speaker(Protocol):
-    """Output port: says one sentence."""
+    """Output port: says sentences."""
 
     def say(self, text: str) -> None:
         """Say ``text`` and return only when it has been heard in full (playback ended)."""
+        ...
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        """Say ``sentences`` as one turn, in order, without dead air between them.
+
+        The host gives everything it says between two answers, the question
+        last, in one call. Returns only when the last one has been heard.
+        """
         ...
 
     def close(self) -> None:

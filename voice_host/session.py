@@ -62,6 +62,7 @@ class Session:
         self._actions: list[dict[str, Any]] = []
         self._pending: Confirm | None = None
         self._last_outcome: list[str] = []  # what "ripeti" says again before the question
+        self._turn: list[str] = []
         self._resumed = bool(actions) if resumed is None else resumed
         self.dialog = self._replay(actions or [])
 
@@ -78,14 +79,16 @@ class Session:
             self._announce(self.dialog.opening())
         while not self.dialog.is_over():
             phase = CONFIRM_PHASE if self._pending else self.dialog.phase()
-            self._speaker.say(self._question())
+            self._speak_turn(self._question())
             request = ListenRequest(phase, self.dialog.phrases(phase), self.dialog.takes_sequences(phase))
             text = self._listener.listen(request)
             if text is None:
                 return Outcome.INPUT_ENDED
             if self._handle(self.dialog.parse(text, phase)):
+                self._speak_turn()
                 return Outcome.STOPPED
         self._say(self.dialog.final())
+        self._speak_turn()
         return Outcome.FINISHED
 
     # ------------------------------------------------------------ internals
@@ -177,6 +180,12 @@ class Session:
         self._say(sentences)
 
     def _say(self, sentences: list[str]) -> None:
-        for sentence in sentences:
-            if sentence:
-                self._speaker.say(sentence)
+        """Queue ``sentences``: they are said with the next question (or the end) as one turn."""
+        self._turn.extend(sentence for sentence in sentences if sentence)
+
+    def _speak_turn(self, question: str | None = None) -> None:
+        """Say what was queued since the last answer, then ``question``, in one call (no dead air)."""
+        turn = [*self._turn, *([question] if question else [])]
+        self._turn = []
+        if turn:
+            self._speaker.say_all(turn)

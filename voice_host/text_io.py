@@ -12,9 +12,11 @@ from __future__ import annotations
 import io
 import os
 import sys
+from collections.abc import Sequence
 from typing import IO, BinaryIO, TextIO, cast
 
 from voice_host import catalogue as say
+from voice_host.captions import show_sentence
 from voice_host.errors import InputError
 from voice_host.limits import MAX_SCRIPT_BYTES, MAX_UTTERANCE_BYTES
 from voice_host.ports import ListenRequest
@@ -141,7 +143,12 @@ class PrintSpeaker:
 
     def say(self, text: str) -> None:
         """Print ``text`` and flush, so it is on screen before the host listens."""
-        print(printable(text), file=self._stream, flush=True)
+        show_sentence(text, self._stream)
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        """Print each sentence on its own line."""
+        for text in sentences:
+            show_sentence(text, self._stream)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -152,6 +159,9 @@ class SilentSpeaker:
 
     def say(self, text: str) -> None:
         """Drop ``text``."""
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        """Drop ``sentences``."""
 
     def close(self) -> None:
         """Nothing to release."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from voice_host.ports import ListenRequest
 
 
@@ -21,13 +23,18 @@ class ListListener:
 
 
 class RecordingSpeaker:
-    """Keeps every sentence said."""
+    """Keeps every sentence said, and each turn (one ``say_all`` or ``say`` call) as a list."""
 
     def __init__(self) -> None:
         self.said: list[str] = []
+        self.turns: list[list[str]] = []
 
     def say(self, text: str) -> None:
-        self.said.append(text)
+        self.say_all([text])
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        self.said.extend(sentences)
+        self.turns.append(list(sentences))
 
     def close(self) -> None:
         pass

@@ -129,3 +129,46 @@ def test_resume_replays_then_continues():
     assert speaker.said[0] == "Riprendo la partita da dove si era fermata."
     assert listener.requests[0].phase == "reveal"
     assert _penalties(session) == {"Anna": 1, "Bruno": 0}
+
+
+class _Table:
+    """Listener and speaker at once, logging the order of turns and answers."""
+
+    def __init__(self, lines):
+        self.lines = list(lines)
+        self.log = []
+
+    def listen(self, request):
+        self.log.append(("listen", request.phase))
+        return self.lines.pop(0) if self.lines else None
+
+    def say(self, text):
+        self.log.append(("say", [text]))
+
+    def say_all(self, sentences):
+        self.log.append(("turn", list(sentences)))
+
+    def close(self):
+        pass
+
+
+def test_what_follows_an_answer_and_the_next_question_are_one_turn():
+    table = _Table(["cinquantatré", "dubito", "cinque e uno"])
+    session = Session(lambda: TokioDialog(preset("classico", limit=2), ["Anna", "Bruno"]), table, table)
+    assert session.run() is Outcome.INPUT_ENDED
+    kinds = [kind for kind, _ in table.log]
+    # one turn before each listen, never a lone sentence, never two turns in a row
+    assert kinds == ["turn", "listen"] * 4
+    after_reveal = table.log[-2][1]
+    # 51 is not 53: Anna bluffed; the outcome, her penalty, the new round, then the question
+    assert len(after_reveal) >= 3
+    assert any("Anna" in sentence for sentence in after_reveal[:-1])
+    assert after_reveal[-1] == session.dialog.prompt()
+
+
+def test_the_end_of_the_game_is_one_last_turn():
+    table = _Table(["cinquantatré", "dubito", "cinque e uno"])
+    session = Session(lambda: TokioDialog(preset("classico", limit=1), ["Anna", "Bruno"]), table, table)
+    assert session.run() is Outcome.FINISHED
+    assert [kind for kind, _ in table.log] == ["turn", "listen"] * 3 + ["turn"]
+    assert any("Bruno" in sentence for sentence in table.log[-1][1])  # Anna is out: Bruno wins

@@ -20,6 +20,7 @@ from voice_host.audio.gate import SHARED_GATE, HalfDuplexGate
 from voice_host.audio.model_store import find_or_download
 from voice_host.audio.tts import PrintingSpeaker, Pyttsx3Speaker, TtsUnavailable
 from voice_host.ports import Listener, Speaker
+from voice_host.text_io import SilentSpeaker
 
 __all__ = ["VoiceUnavailable", "open_speaker", "open_voice_listener"]
 
@@ -63,20 +64,23 @@ def open_speaker(
     volume: float | None = None,
     device: int | str | None = None,
     gate: HalfDuplexGate | None = None,
+    print_fallback: bool = True,
 ) -> Speaker:
     """The pyttsx3 speaker (``kind="pyttsx3"``) or the printing one (``"print"``).
 
     If pyttsx3 cannot start, or no audio output works, sentences are printed
-    after one warning on stderr. An unknown ``voice`` raises :class:`VoiceUnavailable`.
+    after one warning on stderr (only the warning when not ``print_fallback``:
+    captions print them). An unknown ``voice`` raises :class:`VoiceUnavailable`.
     """
     if kind == "print":
         return PrintingSpeaker()
     if kind != "pyttsx3":
         raise ValueError(f"unknown speaker kind: {kind!r}")
     try:
-        return Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, device=device, gate=gate if gate is not None else SHARED_GATE)
+        return Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, device=device,
+                              gate=gate if gate is not None else SHARED_GATE, print_fallback=print_fallback)
     except TtsUnavailable as exc:
         if voice and str(exc) == catalogue.voice_unknown_tts_voice(voice):
             raise VoiceUnavailable(str(exc)) from None
         print(catalogue.voice_no_audio_output(str(exc)), file=sys.stderr, flush=True)
-        return PrintingSpeaker()
+        return PrintingSpeaker() if print_fallback else SilentSpeaker()

@@ -16,7 +16,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 #: Seconds after the end of playback during which captured audio is still dropped.
-DEFAULT_TAIL_S = 0.15
+#: The end is the device clock's, which the sink's monitor confirms within a few
+#: milliseconds (bench/pace.py prints the smallest margin seen); the tail covers
+#: the room's echo of the last syllable without keeping the players waiting.
+DEFAULT_TAIL_S = 0.08
 
 
 class HalfDuplexGate:

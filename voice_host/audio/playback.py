@@ -1,8 +1,10 @@
-"""Blocking playback of int16 mono audio through sounddevice, with real timing.
+"""Playback of int16 mono audio through sounddevice, with real timing.
 
-:func:`play` returns only after the last sample has left the device (PortAudio
-finishes a callback stream after its buffers have played), and reports the
-monotonic times of the first and the last sample as the device clock predicts
+:class:`OutputStream` keeps one stream open and plays queued clips back to back
+(the speaker's way: no silence between sentences beyond their own).
+:func:`play` opens a stream for one clip and returns only after the last
+sample has left the device (PortAudio finishes a callback stream after its
+buffers have played). Both report the monotonic times of the first and the last sample as the device clock predicts
 them (``outputBufferDacTime``), so callers can gate the mic on the real end.
 """
 
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,3 +109,122 @@ def _play(clip: Clip, device: int | str | None) -> PlaybackTimes:
     first = feeder.first_at if feeder.first_at is not None else now
     end = max(now, feeder.end_at) if feeder.end_at is not None else now
     return PlaybackTimes(first, end)
+
+
+class Pending:
+    """A clip queued on an :class:`OutputStream`: ``wait`` returns once it has been heard."""
+
+    def __init__(self, samples: np.ndarray, budget_s: float) -> None:
+        self.samples = samples
+        self.budget_s = budget_s
+        self.pos = 0
+        self.first_at: float | None = None
+        self.end_at: float | None = None
+        self.failed = False
+        self.scheduled = threading.Event()
+        """Set by the stream callback once the last sample has been handed to the device (or on close)."""
+
+    def wait(self) -> PlaybackTimes:
+        """Block until the last sample has been played (device clock); return its times.
+
+        Raises :class:`PlaybackFailed` when the stream does not get to the clip in time.
+        """
+        if not self.scheduled.wait(self.budget_s):
+            raise PlaybackFailed(f"playback did not finish within {self.budget_s:.1f} s")
+        if self.failed:
+            raise PlaybackFailed("the output stream was closed")
+        assert self.first_at is not None and self.end_at is not None
+        delay = self.end_at - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        return PlaybackTimes(self.first_at, self.end_at)
+
+
+class OutputStream:
+    """One output stream kept open for the life of the speaker; queued clips play back to back.
+
+    Opening a stream per sentence costs a few hundred milliseconds of silence;
+    this one is opened once and plays silence while nothing is queued. A clip's
+    first sample follows the previous clip's last sample directly, so the pause
+    between two sentences is exactly the silence they carry. Times are the
+    device clock's (``outputBufferDacTime``), as for :func:`play`.
+    """
+
+    def __init__(self, *, sample_rate: int = 22050, device: int | str | None = None, latency: float | str = "low") -> None:
+        """Open the stream (at ``sample_rate``, else at the device's default rate).
+
+        Raises :class:`PlaybackFailed` when no output stream can be opened.
+        """
+        import sounddevice as sd
+
+        self._sd = sd
+        self._lock = threading.Lock()
+        self._queue: deque[Pending] = deque()
+        try:
+            self._stream = self._open(sample_rate, device, latency)
+        except (sd.PortAudioError, ValueError):
+            try:
+                rate = int(sd.query_devices(device, "output")["default_samplerate"])
+                self._stream = self._open(rate, device, latency)
+            except (sd.PortAudioError, ValueError) as exc:
+                raise PlaybackFailed(str(exc)) from None
+        self.sample_rate = int(self._stream.samplerate)
+        self._stream.start()
+
+    def _open(self, rate: int, device: int | str | None, latency: float | str) -> Any:
+        return self._sd.OutputStream(
+            samplerate=rate, channels=1, dtype="int16", device=device, latency=latency, callback=self._callback
+        )
+
+    def enqueue(self, clip: Clip) -> Pending:
+        """Queue ``clip`` after whatever is queued; returns at once."""
+        if not self._stream.active:
+            raise PlaybackFailed("the output stream has stopped")
+        if clip.sample_rate != self.sample_rate:
+            clip = resample(clip, self.sample_rate)
+        with self._lock:
+            ahead = sum(len(p.samples) - p.pos for p in self._queue) / self.sample_rate
+            pending = Pending(clip.samples.astype(np.int16), ahead + clip.seconds + 5.0)
+            self._queue.append(pending)
+        return pending
+
+    def play(self, clip: Clip) -> PlaybackTimes:
+        """Queue ``clip`` and return when it has been heard in full."""
+        return self.enqueue(clip).wait()
+
+    def _callback(self, outdata: Any, frames: int, time_info: Any, status: Any) -> None:
+        # Runs on PortAudio's thread: copy samples, note times, no allocation beyond slicing.
+        now = time.monotonic()
+        dac_lag = time_info.outputBufferDacTime - time_info.currentTime
+        dac_lag = dac_lag if 0.0 <= dac_lag < 2.0 else 0.0
+        out = outdata.reshape(-1)
+        filled = 0
+        with self._lock:
+            while filled < frames and self._queue:
+                pending = self._queue[0]
+                take = min(frames - filled, len(pending.samples) - pending.pos)
+                if pending.pos == 0:
+                    pending.first_at = now + dac_lag + filled / self.sample_rate
+                out[filled : filled + take] = pending.samples[pending.pos : pending.pos + take]
+                pending.pos += take
+                filled += take
+                if pending.pos >= len(pending.samples):
+                    if pending.first_at is None:  # an empty clip
+                        pending.first_at = now + dac_lag + filled / self.sample_rate
+                    pending.end_at = now + dac_lag + filled / self.sample_rate
+                    self._queue.popleft()
+                    pending.scheduled.set()
+        out[filled:] = 0
+
+    def close(self) -> None:
+        """Stop and close the stream; clips still queued are dropped."""
+        try:
+            self._stream.abort()
+            self._stream.close()
+        except self._sd.PortAudioError:
+            pass
+        with self._lock:
+            for pending in self._queue:
+                pending.failed = True
+                pending.scheduled.set()
+            self._queue.clear()

@@ -1,17 +1,22 @@
-"""The pyttsx3 speaker: Italian voice, synthesis to a WAV, blocking playback.
+"""The pyttsx3 speaker: Italian voice, synthesis ahead, one output stream, no dead air.
 
 pyttsx3 2.99's espeak driver returns from ``runAndWait`` long before the sound
 is heard, so the speaker synthesizes with ``save_to_file`` into a temporary WAV
-(22050 Hz mono) and plays it itself (:mod:`voice_host.audio.playback`): ``say``
-returns when playback has really ended, and the half-duplex gate is closed for
-exactly that span. One worker thread owns the pyttsx3 engine (it is not
-re-entrant). When no audio output works, sentences are printed instead, after
+(22050 Hz mono) and plays it itself. One worker thread owns the pyttsx3 engine
+(it is not re-entrant) and synthesizes the sentences of a turn in order, so
+sentence N+1 is ready while sentence N plays. The silence espeak puts around
+each sentence is trimmed, the sentences of one turn are queued back to back
+with a short pause on one output stream that stays open
+(:class:`voice_host.audio.playback.OutputStream`), and ``say_all`` returns when
+the last one has really been heard: the half-duplex gate is closed for exactly
+that span. When no audio output works, sentences are printed instead, after
 one warning.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import queue
@@ -19,17 +24,19 @@ import sys
 import tempfile
 import threading
 import wave
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 import numpy as np
 
 from voice_host import catalogue
 from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.playback import PlaybackFailed, PlaybackTimes, play
+from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTimes
+from voice_host.audio.trim import silence, trim_silence
 from voice_host.audio.wav import Clip, read_wav
+from voice_host.captions import show_sentence
 
 
 class TtsUnavailable(Exception):
@@ -156,12 +163,33 @@ class Pyttsx3Engine:
 
 
 Player = Callable[[Clip], PlaybackTimes]
+"""A blocking player: plays a clip, returns when it has been heard (tests inject a broken one)."""
+
+#: Silence between two sentences of one turn, after espeak's own has been trimmed.
+SENTENCE_PAUSE_S = 0.08
+
+
+class _Queued(Protocol):
+    def wait(self) -> PlaybackTimes: ...
+
+
+class _Played:
+    """A clip already played by a blocking :data:`Player`."""
+
+    def __init__(self, times: PlaybackTimes) -> None:
+        self._times = times
+
+    def wait(self) -> PlaybackTimes:
+        return self._times
 
 
 class Pyttsx3Speaker:
-    """Implements the ``Speaker`` port with pyttsx3 and sounddevice.
+    """Implements the ``Speaker`` port with pyttsx3 and one open sounddevice output stream.
 
-    ``say`` blocks until playback has ended; ``last_playback`` holds its times.
+    ``say_all`` blocks until the last sentence has been heard; ``last_playbacks``
+    holds the times of each sentence it played, ``last_playback`` the last one's.
+    ``print_fallback=False`` leaves the text to someone else (captions) when no
+    audio output works: only the warning is printed then.
     """
 
     def __init__(
@@ -174,12 +202,17 @@ class Pyttsx3Speaker:
         device: int | str | None = None,
         player: Player | None = None,
         warn: TextIO | None = None,
+        print_fallback: bool = True,
     ) -> None:
         self._gate = gate
-        self._player: Player = player or (lambda clip: play(clip, device=device))
+        self._device = device
+        self._player = player
+        self._output: OutputStream | None = None
         self._warn = warn or sys.stderr
+        self._print_fallback = print_fallback
         self._printing = False
         self.last_playback: PlaybackTimes | None = None
+        self.last_playbacks: list[PlaybackTimes] = []
         self._jobs: queue.Queue[tuple[Callable[[], Any], Future[Any]] | None] = queue.Queue()
         ready: Future[Pyttsx3Engine] = Future()
         self._thread = threading.Thread(target=self._run, args=(voice, rate, volume, ready), name="tts", daemon=True)
@@ -203,17 +236,23 @@ class Pyttsx3Speaker:
             except BaseException as exc:
                 result.set_exception(exc)
 
-    def _submit(self, work: Callable[[], Any]) -> Any:
+    def _submit(self, work: Callable[[], Any]) -> Future[Any]:
+        """Queue ``work`` for the engine's thread; jobs run one at a time, in order."""
         if not self._thread.is_alive():
             raise TtsUnavailable("the speaker is closed")
         result: Future[Any] = Future()
         self._jobs.put((work, result))
-        return result.result()
+        return result
 
     def _warm_up(self) -> None:
-        """Open the output once (the first stream of a process starts slowly) and detect a dead output."""
+        """Open the output and play a blip of silence (a new stream's first samples come late); detect a dead output."""
+        blip = silence(0.02, 22050)
         try:
-            self._player(Clip(np.zeros(441, np.int16), 22050))
+            if self._player is not None:
+                self._player(blip)
+            else:
+                self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device)
+                self._output.play(blip)
         except PlaybackFailed as exc:
             self._fall_back(str(exc))
 
@@ -228,38 +267,86 @@ class Pyttsx3Speaker:
         return self._printing
 
     def synthesize(self, text: str) -> Clip:
-        """The audio ``say`` would play, without playing it (for ``check --selftest``)."""
-        clip: Clip = self._submit(lambda: self.engine.synthesize(text))
+        """The audio ``say`` would play, untrimmed, without playing it (for ``check --selftest``)."""
+        clip: Clip = self._submit(lambda: self.engine.synthesize(text)).result()
         return clip
 
     def say(self, text: str) -> None:
         """Say ``text``; return when the last sample has been played."""
-        if not text.strip():
-            return
-        if not self._printing:
-            try:
-                clip = self.synthesize(text)
-            except TtsUnavailable as exc:  # this sentence could not be synthesized: show it instead
-                print(catalogue.voice_no_audio_output(str(exc)), file=self._warn, flush=True)
-                print(text, flush=True)
-                return
-            try:
-                self.last_playback = self._play_gated(clip)
-                return
-            except PlaybackFailed as exc:
-                self._fall_back(str(exc))
-        print(text, flush=True)
+        self.say_all([text])
 
-    def _play_gated(self, clip: Clip) -> PlaybackTimes:
+    def say_all(self, sentences: Sequence[str]) -> None:
+        """Say ``sentences`` as one turn, back to back; return when the last one has been heard.
+
+        All of them are handed to the engine's thread at once, so each is
+        synthesized while the one before plays. A sentence that cannot be
+        synthesized is shown instead (after the ones before it have played).
+        """
+        texts = [text for text in sentences if text.strip()]
+        if not texts:
+            return
+        self.last_playbacks = []
+        if self._printing:
+            self._show(texts)
+            return
+        clips = [self._submit(functools.partial(self.engine.synthesize, text)) for text in texts]
+        heard: list[PlaybackTimes] = []
+        try:
+            self._play_turn(texts, clips, heard)
+        except PlaybackFailed as exc:
+            self._fall_back(str(exc))
+            self._show(texts[len(heard):])
+        self.last_playbacks = heard
+        if heard:
+            self.last_playback = heard[-1]
+
+    def _play_turn(self, texts: list[str], clips: list[Future[Any]], heard: list[PlaybackTimes]) -> None:
+        """Queue every clip (a short pause between two); ``heard`` gets each sentence's times as it ends."""
+        with self._speaking() as done:
+            queued: list[_Queued] = []
+            for index, (text, synthesis) in enumerate(zip(texts, clips)):
+                try:
+                    clip = trim_silence(synthesis.result())
+                except TtsUnavailable as exc:
+                    heard.extend(item.wait() for item in queued)
+                    queued = []
+                    print(catalogue.voice_no_audio_output(str(exc)), file=self._warn, flush=True)
+                    self._show([text])
+                    heard.append(PlaybackTimes(0.0, 0.0))  # shown, not played
+                    continue
+                if index > 0:
+                    self._queue(silence(SENTENCE_PAUSE_S, clip.sample_rate))
+                queued.append(self._queue(clip))
+            for item in queued:
+                heard.append(item.wait())
+            ends = [times.ended_at for times in heard]
+            done(max(ends))
+
+    @contextlib.contextmanager
+    def _speaking(self) -> Iterator[Callable[[float], None]]:
         if self._gate is None:
-            return self._player(clip)
+            yield lambda ended_at: None
+            return
         with self._gate.speaking() as done:
-            times = self._player(clip)
-            done(times.ended_at)
-            return times
+            yield done
+
+    def _queue(self, clip: Clip) -> _Queued:
+        if self._output is not None:
+            return self._output.enqueue(clip)
+        if self._player is not None:
+            return _Played(self._player(clip))
+        raise PlaybackFailed("no audio output")
+
+    def _show(self, texts: Sequence[str]) -> None:
+        if self._print_fallback:
+            for text in texts:
+                show_sentence(text)
 
     def close(self) -> None:
-        """Stop the worker thread."""
+        """Close the output stream and stop the worker thread."""
+        if self._output is not None:
+            self._output.close()
+            self._output = None
         if self._thread.is_alive():
             self._jobs.put(None)
             self._thread.join(timeout=5)
@@ -270,7 +357,12 @@ class PrintingSpeaker:
 
     def say(self, text: str) -> None:
         """Print ``text``."""
-        print(text, flush=True)
+        show_sentence(text)
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        """Print each sentence on its own line."""
+        for text in sentences:
+            show_sentence(text)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -21,7 +21,7 @@ import queue
 import subprocess
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pytest
@@ -216,10 +216,14 @@ class TimedSpeaker:
         self.said: list[tuple[str, PlaybackTimes | None]] = []
 
     def say(self, text: str) -> None:
-        before = self.inner.last_playback
-        self.inner.say(text)
-        after = self.inner.last_playback
-        self.said.append((text, None if after is None or after is before else after))
+        self.say_all([text])
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        self.inner.say_all(sentences)
+        played: list[PlaybackTimes | None] = list(self.inner.last_playbacks)
+        if len(played) != len(sentences):  # printed, not played
+            played = [None] * len(sentences)
+        self.said.extend(zip(sentences, played))
 
     def last_playback(self) -> PlaybackTimes | None:
         return self.said[-1][1] if self.said else None
@@ -262,6 +266,9 @@ class _Typed:
 
     def say(self, text: str) -> None:
         self.said.append(text)
+
+    def say_all(self, sentences: Sequence[str]) -> None:
+        self.said.extend(sentences)
 
     def close(self) -> None:
         pass
