@@ -19,21 +19,7 @@ from functools import lru_cache
 from grammars.intents import EndGame, Help, Intent, No, Repeat, Standings, Undo, Yes
 from grammars.normalize import PhraseTable, phrase
 from grammars.phrases import Phrase
-
-#: Phase-independent commands: intent -> wordings (each wording is one phrase).
-COMMANDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Repeat(), ("ripeti", "puoi ripetere")),
-    (Standings(), ("classifica", "punteggi", "punteggio")),
-    (Help(), ("aiuto", "cosa posso dire", "che cosa posso dire")),
-    (Undo(), ("annulla",)),
-    (EndGame(), ("fine partita",)),
-)
-
-#: Answers to a sì/no question.
-YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Yes(), ("sì",)),
-    (No(), ("no",)),
-)
+from grammars.it.words import COMMANDS, YES_NO
 
 
 def _entries(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> tuple[tuple[Phrase, Intent], ...]:

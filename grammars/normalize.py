@@ -44,20 +44,8 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
 
 from grammars.phrases import Phrase
+from grammars.it.words import CONNECTORS, FILLERS
 
-#: Words dropped before matching: hesitations and conversational openers, in
-#: folded form ("be'" normalises to "bé" and folds to "be").
-FILLERS: frozenset[str] = frozenset(
-    {
-        "ehm", "ehmm", "ehmmm", "emh", "eh", "ehh", "uhm", "uhmm", "umh", "uh", "um",
-        "mh", "mhm", "mm", "mmm", "hmm", "ah",
-        "allora", "dunque", "dico", "io", "beh", "be", "ok", "okay", "okei",
-        "ecco", "cioe", "ho",
-    }
-)
-
-#: Words that link two values ("cinque e tre") and carry no meaning of their own.
-CONNECTORS: frozenset[str] = frozenset({"e"})
 
 # Any run of hesitation sounds not in FILLERS: "ehmmmm", "uuhm", "mmmmh".
 _HESITATION = re.compile(r"e+h+m*h*|e+m+h*|u+h*m*h*|m+h*m*|h+m+|a+h+")

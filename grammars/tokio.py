@@ -45,8 +45,9 @@ from engine.tokio_rules import TokioRules
 from grammars.commands import command_entries, yes_no_entries
 from grammars.intents import BelieveIt, DoubtIt, Intent, NotUnderstood, SayRoll, TakeThePenalty
 from grammars.normalize import PhraseTable, join, key, phrase, prepare
-from grammars.numbers_it import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
+from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
 from grammars.phrases import Phrase
+from grammars.it.words import DIE_BY_DIE, MILELLA_NAMES, NAME_SPELLINGS, PAIR, RESPONSES, SPECIAL_NAMES, TAKE_PENALTY
 
 
 class Phase(str, enum.Enum):
@@ -86,31 +87,6 @@ class Reason(str, enum.Enum):
 
 
 # ---- data: the Italian words of Tokio
-
-#: Spellings of each special name, canonical first.
-NAME_SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "tokio": ("tokio", "tokyo"),
-        "taipei": ("taipei",),
-        "yokohama": ("yokohama",),
-        "pechino": ("pechino",),
-    }
-)
-#: Name of the classic special top roll for each kind of die (Taipei, Tokio, Yokohama, Pechino).
-SPECIAL_NAMES: Mapping[int, str] = MappingProxyType({4: "taipei", 6: "tokio", 8: "yokohama", 10: "pechino"})
-#: Milella's d6 names: the top roll (3-1) and the bottom roll (2-1).
-MILELLA_NAMES: Mapping[str, str] = MappingProxyType({"top": "tokio", "bottom": "pechino"})
-#: A pair said as such; ``{}`` is the number word of the face.
-PAIR = "coppia di {}"
-#: Dice said one by one (first die, second die); the "e" is optional.
-DIE_BY_DIE: tuple[str, ...] = ("{} e {}", "{} {}")
-#: Answers to a claim: intent -> wordings (one phrase each).
-RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (BelieveIt(), ("ci credo", "credo", "accetto", "va bene")),
-    (DoubtIt(), ("dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza")),
-)
-#: Classico's third answer to Tokio, valid only when the host allows it.
-TAKE_PENALTY: tuple[Intent, tuple[str, ...]] = (TakeThePenalty(), ("prendo la penalità", "passo"))
 
 
 # ---- expansion

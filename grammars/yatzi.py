@@ -64,6 +64,22 @@ from grammars.intents import (
 )
 from grammars.normalize import PhraseTable, fold, join, phrase, prepare
 from grammars.phrases import Phrase
+from grammars.it.words import (
+    ADVICE_WORDS,
+    AND,
+    ARTICLES,
+    BOX_VERBS,
+    BOX_WORDS,
+    CARD_WORDS,
+    DICE_LEAD_INS,
+    FACE_WORDS,
+    KEEP_ALL_WORDS,
+    KEEP_VERBS,
+    REROLL_ALL_WORDS,
+    REROLL_VERBS,
+    ROLL_WORDS,
+    START_LEAD_INS,
+)
 
 
 class Phase(str, enum.Enum):
@@ -110,75 +126,6 @@ SEQUENCE_PHASES: frozenset[Phase] = frozenset({Phase.DICE, Phase.VIRTUAL})
 
 # ---------------------------------------------------------------- phrase data
 
-#: Face -> the words for one die showing it; the first is what the host says.
-FACE_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType(
-    {
-        1: ("uno", "asso"),
-        2: ("due",),
-        3: ("tre",),
-        4: ("quattro",),
-        5: ("cinque",),
-        6: ("sei",),
-    }
-)
-
-#: Box key -> its Italian names; the first is what the host says.
-BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        "assi": ("assi", "asso", "uno"),
-        "due": ("due",),
-        "tre": ("tre",),
-        "quattro": ("quattro",),
-        "cinque": ("cinque",),
-        "sei": ("sei",),
-        "tris": ("tris",),
-        "poker": ("poker",),
-        "full": ("full",),
-        "scala_minima": ("scala minima", "scala piccola"),
-        "scala_massima": ("scala massima", "scala grande"),
-        "yatzi": ("yatzi", "yahtzee", "yatzy", "pokerissimo"),
-        "chance": ("chance",),
-    }
-)
-
-#: Verbs that may open a box choice ("segno full"); given to the recognizer with
-#: the first two.
-BOX_VERBS: tuple[str, ...] = ("segno", "metti", "segna", "metto")
-
-#: Words that may stand between the verb and the box ("segno nella scala minima").
-ARTICLES: frozenset[str] = frozenset(
-    {
-        "il", "lo", "la", "l", "i", "gli", "le",
-        "nel", "nello", "nella", "nell", "nei", "negli", "nelle",
-        "al", "allo", "alla", "all", "ai", "agli", "alle",
-        "sul", "sullo", "sulla", "sull", "sui", "sugli", "sulle",
-        "in", "a",
-    }
-)
-
-#: Yatzi's own command in every phase: read the current player's scorecard.
-CARD_WORDS: tuple[str, ...] = ("scheda", "la mia scheda", "leggi la scheda")
-
-#: Yatzi's coach in every phase: the best keep or box now ("consiglio").
-ADVICE_WORDS: tuple[str, ...] = ("consiglio", "consigliami", "cosa mi consigli", "che mi consigli")
-
-#: Virtual dice: whole-utterance commands.
-ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi", "lancia i dadi")
-KEEP_ALL_WORDS: tuple[str, ...] = ("tengo tutto", "basta", "tengo tutti", "mi fermo")
-REROLL_ALL_WORDS: tuple[str, ...] = ("ritira tutto", "ritiro tutto", "ritira tutti", "ritiro tutti")
-#: Virtual dice: verbs followed by faces ("tengo tre tre cinque").
-KEEP_VERBS: tuple[str, ...] = ("tengo", "tieni")
-REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
-
-#: Words that may open a dice dictation and mean nothing ("sono usciti tre tre ...").
-DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", "escono", "i", "dadi"})
-
-#: Words that may open the one die said to choose who starts ("ho fatto tre",
-#: "è uscito un asso"; "ho" and "è" are dropped as a filler and a connector).
-START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l"})
-
-#: The word linking the last two dice; a phrase of its own in sequence phases.
-AND = "e"
 
 # ---------------------------------------------------------------- speaking
 

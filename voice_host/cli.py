@@ -20,7 +20,7 @@ import sys
 import tempfile
 from typing import Any, Callable, NoReturn, Sequence
 
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.captions import CaptionedSpeaker
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.dialog import GameDialog

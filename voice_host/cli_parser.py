@@ -12,7 +12,7 @@ import re
 import sys
 from typing import Any, NoReturn
 
-from voice_host import catalogue
+from grammars.it import catalogue
 from voice_host.printable import printable
 
 EXIT_USAGE = 2

@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 from engine.errors import BadConfiguration
 from engine.tokio_rules import PRESETS, TruthTest, preset
 from engine.yatzi_score import RULE_SETS
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.dialog import GameDialog
 from voice_host.errors import InputError
 from voice_host.limits import MAX_NAME_CHARS

@@ -33,7 +33,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Iterator
 
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.errors import InputError, WriteFailure
 from voice_host.limits import (
     MAX_JOURNAL_BYTES,

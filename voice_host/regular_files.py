@@ -11,7 +11,7 @@ import os
 import stat
 from typing import BinaryIO, Iterator
 
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 
 
 class NotARegularFile(OSError):

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from engine.errors import IllegalAction
 from grammars import intents as it
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.journal import Journal
 from voice_host.ports import Listener, ListenRequest, Speaker

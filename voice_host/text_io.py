@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import IO, BinaryIO, TextIO, cast
 
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.captions import show_sentence
 from voice_host.errors import InputError
 from voice_host.limits import MAX_SCRIPT_BYTES, MAX_UTTERANCE_BYTES

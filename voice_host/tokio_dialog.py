@@ -17,7 +17,7 @@ from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules, T
 from grammars import intents as it
 from grammars.phrases import Phrase
 from grammars.tokio import Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, Refuse
 
 

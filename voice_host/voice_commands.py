@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
 from grammars.phrases import Phrase
-from voice_host import catalogue
+from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
 
 EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2

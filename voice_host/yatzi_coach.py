@@ -15,7 +15,7 @@ from engine.yatzi_analysis import Decision, PlayerReport, advise_now, analyse
 from engine.yatzi_score import YatziRules
 from engine.yatzi_solver import SolvedTable
 from grammars.yatzi import box_name, say_dice
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.yatzi_table_cache import load_table
 
 @lru_cache(maxsize=4)

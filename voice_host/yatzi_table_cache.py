@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from engine.yatzi_score import RULE_SETS, YatziRules
 from engine.yatzi_solver import MASKS, SolvedTable, solve, upper_cap
-from voice_host import catalogue
+from grammars.it import catalogue
 
 #: Bump when the table's meaning or layout changes: old files are then recomputed.
 FORMAT_VERSION = 1

@@ -110,7 +110,7 @@ def test_table_refuses_fillers_and_empty_phrases():
         PhraseTable([(Phrase.of("e"), True)])
 
 
-@pytest.mark.parametrize("module", ["grammars.normalize", "grammars.numbers_it", "grammars.commands", "grammars.tokio"])
+@pytest.mark.parametrize("module", ["grammars.normalize", "grammars.it.numbers", "grammars.commands", "grammars.tokio"])
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

@@ -21,7 +21,7 @@ from grammars.intents import (
     Yes,
 )
 from grammars.normalize import fold, key
-from grammars.numbers_it import number_word
+from grammars.it.numbers import number_word
 from grammars.tokio import Phase, Reason, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases, tokio_table
 
 CLASSICO = preset("classico")

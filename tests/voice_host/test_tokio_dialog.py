@@ -16,7 +16,7 @@ from engine import tokio_actions as ta
 from engine.rolls import Roll
 from engine.tokio_rules import TruthTest, preset
 from grammars import intents as it
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.dialog import Act, Confirm, Refuse
 from voice_host.session import Session
 from voice_host.tokio_dialog import TokioDialog

@@ -14,7 +14,7 @@ from engine import yatzi_game as yg
 from engine.errors import IllegalAction
 from grammars import intents as it
 from grammars.yatzi import parse_yatzi
-from voice_host import catalogue as say
+from grammars.it import catalogue as say
 from voice_host.dialog import Act, Confirm, Refuse
 from voice_host.session import Session
 from voice_host.yatzi_dialog import KeepAndRoll, StartDie, YatziDialog

@@ -12,7 +12,7 @@ import threading
 import time
 from typing import Any
 
-from voice_host import catalogue
+from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.sources import AudioChunk

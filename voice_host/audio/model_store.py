@@ -20,7 +20,7 @@ import urllib.parse
 from collections.abc import Iterable
 from pathlib import Path
 
-from voice_host import catalogue
+from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
 
 #: The model the host uses by default (small Italian, ~48 MB zipped).

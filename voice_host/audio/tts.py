@@ -31,7 +31,7 @@ from typing import Any, Protocol, TextIO
 
 import numpy as np
 
-from voice_host import catalogue
+from grammars.it import catalogue
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTimes
 from voice_host.audio.trim import silence, trim_silence

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from grammars.phrases import Phrase
-from voice_host import catalogue
+from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.text import UNK, words
 

@@ -1,8 +1,8 @@
-"""grammars.numbers_it: number words 0..99, hand-written expectations."""
+"""grammars.it.numbers: number words 0..99, hand-written expectations."""
 
 import pytest
 
-from grammars.numbers_it import (
+from grammars.it.numbers import (
     NUMBER_OF_WORD,
     number_phrase,
     number_variants,

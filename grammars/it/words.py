@@ -1,0 +1,159 @@
+"""The words of every game and command, as data: what a player may say, and their canonical forms.
+
+Each table pairs a meaning with its Italian wordings (the first is what the host
+says back). The grammar modules (:mod:`grammars.commands`, :mod:`grammars.tokio`,
+:mod:`grammars.yatzi`, :mod:`grammars.normalize`) expand them into per-phase phrase
+lists and parsers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from grammars.intents import BelieveIt, DoubtIt, EndGame, Help, Intent, No, Repeat, Standings, TakeThePenalty, Undo, Yes
+
+# ---------------------------------------------------------------- Commands valid in every phase, and the answers to a sì/no question
+
+#: Phase-independent commands: intent -> wordings (each wording is one phrase).
+COMMANDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (Repeat(), ("ripeti", "puoi ripetere")),
+    (Standings(), ("classifica", "punteggi", "punteggio")),
+    (Help(), ("aiuto", "cosa posso dire", "che cosa posso dire")),
+    (Undo(), ("annulla",)),
+    (EndGame(), ("fine partita",)),
+)
+
+#: Answers to a sì/no question.
+YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (Yes(), ("sì",)),
+    (No(), ("no",)),
+)
+
+
+# ---------------------------------------------------------------- Tokio
+
+#: Spellings of each special name, canonical first.
+NAME_SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "tokio": ("tokio", "tokyo"),
+        "taipei": ("taipei",),
+        "yokohama": ("yokohama",),
+        "pechino": ("pechino",),
+    }
+)
+
+#: Name of the classic special top roll for each kind of die (Taipei, Tokio, Yokohama, Pechino).
+SPECIAL_NAMES: Mapping[int, str] = MappingProxyType({4: "taipei", 6: "tokio", 8: "yokohama", 10: "pechino"})
+
+#: Milella's d6 names: the top roll (3-1) and the bottom roll (2-1).
+MILELLA_NAMES: Mapping[str, str] = MappingProxyType({"top": "tokio", "bottom": "pechino"})
+
+#: A pair said as such; ``{}`` is the number word of the face.
+PAIR = "coppia di {}"
+
+#: Dice said one by one (first die, second die); the "e" is optional.
+DIE_BY_DIE: tuple[str, ...] = ("{} e {}", "{} {}")
+
+#: Answers to a claim: intent -> wordings (one phrase each).
+RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (BelieveIt(), ("ci credo", "credo", "accetto", "va bene")),
+    (DoubtIt(), ("dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza")),
+)
+
+#: Classico's third answer to Tokio, valid only when the host allows it.
+TAKE_PENALTY: tuple[Intent, tuple[str, ...]] = (TakeThePenalty(), ("prendo la penalità", "passo"))
+
+
+# ---------------------------------------------------------------- Yatzi
+
+#: Face -> the words for one die showing it; the first is what the host says.
+FACE_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType(
+    {
+        1: ("uno", "asso"),
+        2: ("due",),
+        3: ("tre",),
+        4: ("quattro",),
+        5: ("cinque",),
+        6: ("sei",),
+    }
+)
+
+#: Box key -> its Italian names; the first is what the host says.
+BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "assi": ("assi", "asso", "uno"),
+        "due": ("due",),
+        "tre": ("tre",),
+        "quattro": ("quattro",),
+        "cinque": ("cinque",),
+        "sei": ("sei",),
+        "tris": ("tris",),
+        "poker": ("poker",),
+        "full": ("full",),
+        "scala_minima": ("scala minima", "scala piccola"),
+        "scala_massima": ("scala massima", "scala grande"),
+        "yatzi": ("yatzi", "yahtzee", "yatzy", "pokerissimo"),
+        "chance": ("chance",),
+    }
+)
+
+#: Verbs that may open a box choice ("segno full"); given to the recognizer with
+#: the first two.
+BOX_VERBS: tuple[str, ...] = ("segno", "metti", "segna", "metto")
+
+#: Words that may stand between the verb and the box ("segno nella scala minima").
+ARTICLES: frozenset[str] = frozenset(
+    {
+        "il", "lo", "la", "l", "i", "gli", "le",
+        "nel", "nello", "nella", "nell", "nei", "negli", "nelle",
+        "al", "allo", "alla", "all", "ai", "agli", "alle",
+        "sul", "sullo", "sulla", "sull", "sui", "sugli", "sulle",
+        "in", "a",
+    }
+)
+
+#: Yatzi's own command in every phase: read the current player's scorecard.
+CARD_WORDS: tuple[str, ...] = ("scheda", "la mia scheda", "leggi la scheda")
+
+#: Yatzi's coach in every phase: the best keep or box now ("consiglio").
+ADVICE_WORDS: tuple[str, ...] = ("consiglio", "consigliami", "cosa mi consigli", "che mi consigli")
+
+#: Virtual dice: whole-utterance commands.
+ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi", "lancia i dadi")
+
+KEEP_ALL_WORDS: tuple[str, ...] = ("tengo tutto", "basta", "tengo tutti", "mi fermo")
+
+REROLL_ALL_WORDS: tuple[str, ...] = ("ritira tutto", "ritiro tutto", "ritira tutti", "ritiro tutti")
+
+#: Virtual dice: verbs followed by faces ("tengo tre tre cinque").
+KEEP_VERBS: tuple[str, ...] = ("tengo", "tieni")
+
+REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
+
+#: Words that may open a dice dictation and mean nothing ("sono usciti tre tre ...").
+DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", "escono", "i", "dadi"})
+
+#: Words that may open the one die said to choose who starts ("ho fatto tre",
+#: "è uscito un asso"; "ho" and "è" are dropped as a filler and a connector).
+START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l"})
+
+#: The word linking the last two dice; a phrase of its own in sequence phases.
+AND = "e"
+
+
+# ---------------------------------------------------------------- Words that carry no meaning
+
+#: Words dropped before matching: hesitations and conversational openers, in
+#: folded form ("be'" normalises to "bé" and folds to "be").
+FILLERS: frozenset[str] = frozenset(
+    {
+        "ehm", "ehmm", "ehmmm", "emh", "eh", "ehh", "uhm", "uhmm", "umh", "uh", "um",
+        "mh", "mhm", "mm", "mmm", "hmm", "ah",
+        "allora", "dunque", "dico", "io", "beh", "be", "ok", "okay", "okei",
+        "ecco", "cioe", "ho",
+    }
+)
+
+#: Words that link two values ("cinque e tre") and carry no meaning of their own.
+CONNECTORS: frozenset[str] = frozenset({"e"})
