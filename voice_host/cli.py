@@ -46,7 +46,7 @@ class SummaryWriteError(WriteFailure):
 
 def print_error(message: str) -> None:
     """``voice-host: errore: MESSAGE`` on stderr, on one line, cleaned for the terminal."""
-    _print_stderr(f"voice-host: errore: {message}")
+    _print_stderr(say.usage_error(message))
 
 
 def _print_stderr(line: str) -> None:
@@ -58,37 +58,37 @@ def _print_stderr(line: str) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The full command-line parser."""
-    parser = ItalianArgumentParser(prog="voice-host", description="Un conduttore di giochi di dadi che ascolta e parla.")
+    parser = ItalianArgumentParser(prog="voice-host", description=say.CLI_HELP["voice-host"])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
                                 title=say.ARGPARSE_WORDS["commands"], metavar="comando")
-    play = sub.add_parser("play", help="gioca una partita")
-    play.add_argument("--game", choices=["tokio", "yatzi"], help="il gioco")
-    play.add_argument("--players", metavar="GIOCATORI", help="i giocatori in ordine di gioco, separati da virgole")
-    play.add_argument("--rules", metavar="REGOLE", help="le regole: Tokio classico, lizumo o milella; Yatzi seed o standard")
-    play.add_argument("--dice", type=int, choices=[4, 6, 8, 10], help="facce dei dadi di Tokio")
-    play.add_argument("--limit", metavar="N", type=_positive, help="penalità (o vite) per uscire")
+    play = sub.add_parser("play", help=say.CLI_HELP["play"])
+    play.add_argument("--game", choices=["tokio", "yatzi"], help=say.CLI_HELP["--game"])
+    play.add_argument("--players", metavar="GIOCATORI", help=say.CLI_HELP["--players"])
+    play.add_argument("--rules", metavar="REGOLE", help=say.CLI_HELP["--rules"])
+    play.add_argument("--dice", type=int, choices=[4, 6, 8, 10], help=say.CLI_HELP["--dice"])
+    play.add_argument("--limit", metavar="N", type=_positive, help=say.CLI_HELP["--limit"])
     play.add_argument("--truth", choices=["exact", "at-least"],
-                      help="Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole")
-    play.add_argument("--first", metavar="NOME", help="chi apre (di solito il primo della lista)")
-    play.add_argument("--virtual-dice", action="store_true", help="Yatzi: i dadi li tira il computer")
+                      help=say.CLI_HELP["--truth"])
+    play.add_argument("--first", metavar="NOME", help=say.CLI_HELP["--first"])
+    play.add_argument("--virtual-dice", action="store_true", help=say.CLI_HELP["--virtual-dice"])
     play.add_argument("--computer", action="append", metavar="NOME",
-                      help="Yatzi: un posto giocato dal computer con la strategia ottima (ripetibile)")
-    play.add_argument("--seed", metavar="N", type=int, help="seme dei dadi virtuali")
-    play.add_argument("--input", metavar="INGRESSO", default="auto", help="auto, voice, keyboard o script:PERCORSO")
-    play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help="come parla")
+                      help=say.CLI_HELP["--computer"])
+    play.add_argument("--seed", metavar="N", type=int, help=say.CLI_HELP["--seed"])
+    play.add_argument("--input", metavar="INGRESSO", default="auto", help=say.CLI_HELP["--input"])
+    play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help=say.CLI_HELP["--tts"])
     play.add_argument("--captions", default="on", choices=["on", "off"],
-                      help="scrive anche ogni frase detta, una per riga (predefinito: on)")
-    play.add_argument("--summary", metavar="FILE", help="file JSON con il riepilogo, scritto all'uscita")
-    play.add_argument("--journal", metavar="GIORNALE", help="giornale della partita (per riprenderla)")
-    play.add_argument("--no-journal", action="store_true", help="gioca senza giornale (la partita non si potrà riprendere)")
-    play.add_argument("--resume", metavar="GIORNALE", help="riprende la partita di un giornale")
-    play.add_argument("--model", metavar="CARTELLA", help="cartella del modello vosk italiano")
-    play.add_argument("--voice", metavar="VOCE", help="voce della sintesi (id o nome)")
-    play.add_argument("--rate", metavar="N", type=int, help="velocità della voce (parole al minuto)")
-    play.add_argument("--volume", metavar="V", type=float, help="volume della voce, da 0 a 1")
-    play.add_argument("--device", metavar="MICROFONO", help="microfono (numero o nome, vedi ./run voice-host devices)")
-    analyse = sub.add_parser("analizza", help="Yatzi: le scelte di ogni giocatore contro il gioco ottimo")
-    analyse.add_argument("journal", metavar="GIORNALE", help="il giornale di una partita di Yatzi")
+                      help=say.CLI_HELP["--captions"])
+    play.add_argument("--summary", metavar="FILE", help=say.CLI_HELP["--summary"])
+    play.add_argument("--journal", metavar="GIORNALE", help=say.CLI_HELP["--journal"])
+    play.add_argument("--no-journal", action="store_true", help=say.CLI_HELP["--no-journal"])
+    play.add_argument("--resume", metavar="GIORNALE", help=say.CLI_HELP["--resume"])
+    play.add_argument("--model", metavar="CARTELLA", help=say.CLI_HELP["--model"])
+    play.add_argument("--voice", metavar="VOCE", help=say.CLI_HELP["--voice"])
+    play.add_argument("--rate", metavar="N", type=int, help=say.CLI_HELP["--rate"])
+    play.add_argument("--volume", metavar="V", type=float, help=say.CLI_HELP["--volume"])
+    play.add_argument("--device", metavar="MICROFONO", help=say.CLI_HELP["--device"])
+    analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
+    analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
     _register_voice_commands(sub)
     return parser
 
@@ -193,12 +193,12 @@ def _run(
         code, dialog, message = stop.exit_code, session.dialog, say.interrupted_by_signal(stop.name)
     except JournalWriteError as exc:
         # the step that could not be written was applied but never announced: leave it out
-        code, message, dialog = EXIT_WRITE_FAILED, f"errore: {exc}", _replayed(new_dialog, session.actions)
+        code, message, dialog = EXIT_WRITE_FAILED, say.error(str(exc)), _replayed(new_dialog, session.actions)
         _say_safely(speaker, say.say_cannot_save_any_more())
     except InputError as exc:  # a script line or a typed line that cannot be read
-        code, message, dialog = EXIT_USAGE, f"errore: {exc}", session.dialog
+        code, message, dialog = EXIT_USAGE, say.error(str(exc)), session.dialog
     except OSError as exc:  # the terminal went away, a device failed
-        code, message, dialog = EXIT_WRITE_FAILED, f"errore: {say.io_failed(exc.strerror or str(exc))}", session.dialog
+        code, message, dialog = EXIT_WRITE_FAILED, say.error(say.io_failed(say.system_error(exc))), session.dialog
     finally:
         _close(listeners, speaker, journal)
     if message is not None:
@@ -254,13 +254,13 @@ def analyse_journal(path: str) -> int:
     """``voice-host analizza GIORNALE``: a Yatzi journal (finished or not) analysed against optimal play."""
     contents, _ = read_journal(path)
     if contents.game != "yatzi":
-        raise UsageError(f"{path}: non è una partita di Yatzi")
+        raise UsageError(say.not_a_yatzi_journal(path))
     dialog = dialog_factory(contents.game, contents.config)()
     try:
         for record in contents.actions:
             dialog.apply(dialog.decode(record))
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-        raise JournalError(f"{path}: il giornale non corrisponde a una partita valida ({exc})") from None
+        raise JournalError(say.journal_replay_failed(path, str(exc)[:200])) from None
     _print_analysis(dialog)
     return EXIT_OK
 

@@ -7,6 +7,8 @@ short: they are spoken in a noisy room.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Sequence
 
 
@@ -773,7 +775,17 @@ ARGPARSE_WORDS = {
 
 def usage_error(message: str) -> str:
     """One line for a command-line mistake."""
-    return f"voice-host: errore: {message}"
+    return f"voice-host: {error(message)}"
+
+
+def error(message: str) -> str:
+    """An error, as the program prints it after its name."""
+    return f"errore: {message}"
+
+
+def not_a_yatzi_journal(path: str) -> str:
+    """``analizza`` on a journal of another game."""
+    return f"{path}: non è una partita di Yatzi"
 
 
 def input_ended() -> str:
@@ -1232,3 +1244,36 @@ def at_least_one(value: int) -> str:
     return f"deve essere almeno 1: {value}"
 
 
+
+
+#: The help of the command line: the program, each subcommand and option.
+CLI_HELP: Mapping[str, str] = MappingProxyType(
+    {
+        "voice-host": "Un conduttore di giochi di dadi che ascolta e parla.",
+        "play": "gioca una partita",
+        "--game": "il gioco",
+        "--players": "i giocatori in ordine di gioco, separati da virgole",
+        "--rules": "le regole: Tokio classico, lizumo o milella; Yatzi seed o standard",
+        "--dice": "facce dei dadi di Tokio",
+        "--limit": "penalità (o vite) per uscire",
+        "--truth": "Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole",
+        "--first": "chi comincia (Tokio: di solito il primo della lista; Yatzi: chi fa meno con un dado)",
+        "--virtual-dice": "Yatzi: i dadi li tira il computer",
+        "--computer": "Yatzi: un posto giocato dal computer con la strategia ottima (ripetibile)",
+        "--seed": "seme dei dadi virtuali",
+        "--input": "auto, voice, keyboard o script:PERCORSO",
+        "--tts": "come parla",
+        "--captions": "scrive anche ogni frase detta, una per riga (predefinito: on)",
+        "--summary": "file JSON con il riepilogo, scritto all'uscita",
+        "--journal": "giornale della partita (per riprenderla)",
+        "--no-journal": "gioca senza giornale (la partita non si potrà riprendere)",
+        "--resume": "riprende la partita di un giornale",
+        "--model": "cartella del modello vosk italiano",
+        "--voice": "voce della sintesi (id o nome)",
+        "--rate": "velocità della voce (parole al minuto)",
+        "--volume": "volume della voce, da 0 a 1",
+        "--device": "microfono (numero o nome, vedi ./run voice-host devices)",
+        "analizza": "Yatzi: le scelte di ogni giocatore contro il gioco ottimo",
+        "journal": "il giornale di una partita di Yatzi",
+    }
+)
