@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import IO, TextIO
 
-from voice_host.ports import ListenRequest
+from voice_host.ports import Heard, ListenRequest
 
 
 class KeyboardListener:
@@ -14,12 +14,12 @@ class KeyboardListener:
     def __init__(self, stream: TextIO | None = None) -> None:
         self._stream = stream if stream is not None else sys.stdin
 
-    def listen(self, request: ListenRequest) -> str | None:
-        """Return the next typed line, or None at end of input."""
+    def listen(self, request: ListenRequest) -> Heard | None:
+        """Return the next typed line (always sure), or None at end of input."""
         line = self._stream.readline()
         if not line:
             return None
-        return line.rstrip("\r\n")
+        return Heard(line.rstrip("\r\n"))
 
     def close(self) -> None:
         """Nothing to release: stdin belongs to the process."""
@@ -36,15 +36,15 @@ class ScriptListener:
         self._handle: IO[str] = open(path, encoding="utf-8")
         self._echo = echo
 
-    def listen(self, request: ListenRequest) -> str | None:
-        """Return the next scripted utterance, or None when the script is over."""
+    def listen(self, request: ListenRequest) -> Heard | None:
+        """Return the next scripted utterance (always sure), or None when the script is over."""
         for line in self._handle:
             text = line.strip()
             if not text or text.startswith("#"):
                 continue
             if self._echo is not None:
                 print(f"> {text}", file=self._echo, flush=True)
-            return text
+            return Heard(text)
         return None
 
     def close(self) -> None:

@@ -299,7 +299,8 @@ def run_selftest(
             audio = audio + rng.normal(0.0, 10.0, audio.size)
             source = BufferSource(np.clip(audio, -32768, 32767).astype("<i2").tobytes())
             listener = VoskListener(model, vocabulary, source)
-            heard = listener.listen(request)
+            result = listener.listen(request)
+            heard = None if result is None else result.text
             if heard is None and listener.last is not None:
                 heard_text = f"[{listener.last.match.heard}: {listener.last.match.reason}]"
             else:
