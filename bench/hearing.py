@@ -46,7 +46,7 @@ NOISY_VOICES = (("ko+f1", 190), ("ko+m3", 165))
 BABBLE_VOICES = (("ko+f2", 160), ("ko+m2", 170), ("ko+f3", 180))
 BABBLE_ALONE_S = 120.0
 #: How long after a clip ends the listener may still answer before it counts as missed.
-ANSWER_WINDOW_S = 1.0
+ANSWER_WINDOW_S = 0.8
 
 
 @functools.lru_cache(maxsize=None)
@@ -111,7 +111,7 @@ class LiveRig:
     def hear(self, request: ListenRequest, audio: np.ndarray) -> Heard | None:
         with self.gate.speaking():  # a fresh utterance: drop whatever came before
             pass
-        time.sleep(0.2)
+        time.sleep(0.1)
         self.source.deadline = time.monotonic() + len(audio) / SAMPLE_RATE + ANSWER_WINDOW_S + 0.2
         player = play(audio)
         heard = self.listener.listen(request)

@@ -268,7 +268,8 @@ class VoskListener:
                 rival = score if rival is None else max(rival, score)
         again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
         shared = any(word in decoder.phrase_words for word in words(second))
-        return judge(Evidence(decoded.score, rival, second, again.phrase == match.phrase, shared))
+        agrees = again.phrase == match.phrase or _said_among_fillers(words(second), decoder, match.phrase)
+        return judge(Evidence(decoded.score, rival, second, agrees, shared))
 
     def listen(self, request: ListenRequest) -> Heard | None:
         """Block until a valid phrase is heard; return its canonical text, or None when audio ends.
@@ -348,6 +349,18 @@ class VoskListener:
         self._source.close()
         self._cache.clear()
         self._current = None
+
+
+def _said_among_fillers(second: tuple[str, ...], decoder: _PhaseDecoder, phrase: Phrase) -> bool:
+    """True when ``second`` holds a variant of ``phrase`` whole and no other phrase word ("취소 있어요")."""
+    for variant in decoder.matcher.variants_of(phrase):
+        key = words(variant)
+        for start in range(len(second) - len(key) + 1):
+            if second[start : start + len(key)] == key:
+                rest = second[:start] + second[start + len(key) :]
+                if not any(word in decoder.phrase_words for word in rest):
+                    return True
+    return False
 
 
 def load_model(path: str) -> Any:

@@ -18,7 +18,7 @@ from grammars.phrases import Phrase
 COMMANDS: tuple[str, ...] = ("다시", "취소", "점수", "다시 시작", "점수 취소")
 #: Phase -> its own phrases (the commands are added by :func:`phases`).
 OWN: dict[str, tuple[str, ...]] = {
-    "claim": ("서른", "예순", "일흔", "여든", "삼백", "오백", "여덟", "물"),
+    "claim": ("서른", "예순", "일흔", "여든", "삼백", "오백"),
     "response": ("좋아요", "안 좋아요"),
     "confirm": ("네", "아니요"),
 }
