@@ -58,8 +58,8 @@ class Evidence:
     best alternative: higher is better); ``rival`` the best score of an
     alternative that maps to a different phrase (None when there is none);
     ``second`` the garbage-model decode's text; ``agrees`` whether it maps to
-    the same phrase; ``phrase_words`` whether it holds any word of a phrase
-    valid now.
+    the same phrase (or holds it whole among filler words only); ``phrase_words``
+    whether it holds any word of a phrase valid now.
     """
 
     score: float
