@@ -32,6 +32,14 @@ def test_no_phrase_word_in_the_second_decode_is_chatter() -> None:
     assert confidence.verdict is Verdict.CHATTER and not confidence.sure
 
 
+def test_another_phrase_word_lost_among_fillers_is_chatter() -> None:
+    # heard "점수", the second decode found talk with one word of another phrase in it
+    babble = _evidence(agrees=False, second="낮 겨울 아 나 예순", filler_share=0.8)
+    assert judge(babble).verdict is Verdict.CHATTER
+    # "넷" heard as "네": the second decode says "넷", another phrase, and nothing else
+    assert judge(_evidence(agrees=False, second="넷", filler_share=0.0)).verdict is Verdict.UNSURE
+
+
 def test_fillers_close_in_sound_to_a_phrase_word_are_left_out() -> None:
     # 점심 (lunch) is ㅈㅓㅁㅅㅣㅁ, 점수 (score) ㅈㅓㅁㅅㅜ: 2 edits over 6 letters, similarity 2/3.
     assert similarity(letters("점심"), letters("점수")) == 1 - 2 / 6

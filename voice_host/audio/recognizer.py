@@ -267,9 +267,11 @@ class VoskListener:
             if other.phrase is not None and other.phrase != match.phrase:
                 rival = score if rival is None else max(rival, score)
         again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
-        shared = any(word in decoder.phrase_words for word in words(second))
-        agrees = again.phrase == match.phrase or _said_among_fillers(words(second), decoder, match.phrase)
-        return judge(Evidence(decoded.score, rival, second, agrees, shared))
+        said = words(second)
+        shared = any(word in decoder.phrase_words for word in said)
+        agrees = again.phrase == match.phrase or _said_among_fillers(said, decoder, match.phrase)
+        fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
+        return judge(Evidence(decoded.score, rival, second, agrees, shared, fillers))
 
     def listen(self, request: ListenRequest) -> Heard | None:
         """Block until a valid phrase is heard; return its canonical text, or None when audio ends.

@@ -7,7 +7,8 @@ cannot say whether those words were said. Two pieces of evidence can:
   plus a few hundred common words of the language (and ``[unk]`` when the model
   has it). Talk that is not for the host finds its own words there; a phrase
   that was really said is decoded as itself again. Agreement makes the host
-  sure; no phrase word at all means chatter.
+  sure; no phrase word at all, or mostly common words around another phrase's
+  word, means chatter.
 - **the grammar decode's own alternatives**: a different phrase scoring almost as
   well as the best one ("넷" against "네", "ventuno" against "trentuno") means
   the audio sits between two phrases.
@@ -67,6 +68,8 @@ class Evidence:
     second: str
     agrees: bool
     phrase_words: bool
+    filler_share: float = 0.0
+    """The share of the second decode's words that are fillers (0.0 when it is empty)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ class Confidence:
 
 def judge(evidence: Evidence) -> Confidence:
     """The verdict on ``evidence``."""
-    if not evidence.phrase_words:
+    if not evidence.phrase_words or (not evidence.agrees and evidence.filler_share > 0.5):
         return Confidence(Verdict.CHATTER, evidence)
     if not evidence.agrees or (evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN):
         return Confidence(Verdict.UNSURE, evidence)
