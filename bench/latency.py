@@ -222,7 +222,7 @@ def main() -> int:
             continue
         ms = (playback.first_sample_at - decoded) * 1000
         answer_ms.append(ms)
-        print(f"(b) {text!r}: heard {heard!r}, answer's first sample after {ms:.0f}ms", flush=True)
+        print(f"(b) {text!r}: heard {heard.text!r}, answer's first sample after {ms:.0f}ms", flush=True)
     speaker.close()
     listener.close()
     shutil.rmtree(folder, ignore_errors=True)

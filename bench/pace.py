@@ -50,7 +50,7 @@ from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
 from voice_host.audio.mic import MicSource  # noqa: E402
 from voice_host.audio.sources import AudioChunk  # noqa: E402
 from voice_host.audio.tts import Pyttsx3Speaker  # noqa: E402
-from voice_host.ports import ListenRequest  # noqa: E402
+from voice_host.ports import Heard, ListenRequest  # noqa: E402
 from voice_host.session import CONFIRM_PHASE, Session  # noqa: E402
 from voice_host.tokio_dialog import TokioDialog  # noqa: E402
 
@@ -170,7 +170,7 @@ class ScriptedTable:
         self.log = log
         self._generation = gate.generation
 
-    def listen(self, request: ListenRequest) -> str | None:
+    def listen(self, request: ListenRequest) -> Heard | None:
         if self.gate.generation != self._generation:  # as the vosk listener does
             self._generation = self.gate.generation
             self.source.flush()
@@ -182,7 +182,7 @@ class ScriptedTable:
             line = self.script.pop(0) if self.script else None
         if line is not None:
             self.log.segments.append(Segment(line, request.phase, time.monotonic()))
-        return line
+        return None if line is None else Heard(line)
 
     def _first_heard_chunk(self) -> AudioChunk:
         while True:

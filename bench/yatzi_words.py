@@ -25,7 +25,7 @@ from typing import Callable
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voice_host.dialog import GameDialog  # noqa: E402
-from voice_host.ports import ListenRequest  # noqa: E402
+from voice_host.ports import Heard, ListenRequest  # noqa: E402
 from voice_host.session import Session  # noqa: E402
 from voice_host.yatzi_dialog import YatziDialog  # noqa: E402
 
@@ -40,11 +40,11 @@ class _Script:
         self.lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
         self.answers = 0
 
-    def listen(self, request: ListenRequest) -> str | None:
+    def listen(self, request: ListenRequest) -> Heard | None:
         if not self.lines:
             return None
         self.answers += 1
-        return self.lines.pop(0)
+        return Heard(self.lines.pop(0))
 
     def close(self) -> None:
         pass

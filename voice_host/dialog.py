@@ -11,9 +11,16 @@ from grammars.phrases import Phrase
 
 @dataclass(frozen=True)
 class Act:
-    """Apply ``action`` to the game now."""
+    """Apply ``action`` to the game now.
+
+    ``costly`` (the default) marks an action whose mishearing costs a player
+    (a claim, a doubt, a reveal, a score): when the listener was not sure of
+    the words, the session asks "Hai detto ...?" before applying it. A dialog
+    sets ``costly=False`` for actions that cost nothing when misheard.
+    """
 
     action: Any
+    costly: bool = True
 
 
 @dataclass(frozen=True)

@@ -29,11 +29,25 @@ class ListenRequest:
     sequence of them and does not end the utterance early after one word."""
 
 
+@dataclass(frozen=True)
+class Heard:
+    """One utterance understood by a listener: its text, and whether the listener is sure of it.
+
+    Typed and scripted input is always ``sure``. A speech listener sets
+    ``sure=False`` when the audio might have been another phrase; the session
+    then asks back before a costly action. Talk that is not for the host at
+    all never becomes a ``Heard``: the listener drops it without a word.
+    """
+
+    text: str
+    sure: bool = True
+
+
 class Listener(Protocol):
     """Input port: one utterance per call."""
 
-    def listen(self, request: ListenRequest) -> str | None:
-        """Block until a player says something; return its text, or None when input has ended."""
+    def listen(self, request: ListenRequest) -> Heard | None:
+        """Block until a player says something; return what was heard, or None when input has ended."""
         ...
 
     def close(self) -> None:

@@ -18,7 +18,7 @@ from grammars import intents as it
 from grammars.it import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.journal import Journal
-from voice_host.ports import Listener, ListenRequest, Speaker
+from voice_host.ports import Heard, Listener, ListenRequest, Speaker
 
 CONFIRM_PHASE = "confirm"
 
@@ -81,10 +81,10 @@ class Session:
             phase = CONFIRM_PHASE if self._pending else self.dialog.phase()
             self._speak_turn(self._question())
             request = ListenRequest(phase, self.dialog.phrases(phase), self.dialog.takes_sequences(phase))
-            text = self._listener.listen(request)
-            if text is None:
+            heard = self._listener.listen(request)
+            if heard is None:
                 return Outcome.INPUT_ENDED
-            if self._handle(self.dialog.parse(text, phase)):
+            if self._handle(self.dialog.parse(heard.text, phase), heard):
                 self._speak_turn()
                 return Outcome.STOPPED
         self._say(self.dialog.final())
@@ -96,7 +96,7 @@ class Session:
     def _question(self) -> str:
         return self._pending.question if self._pending else self.dialog.prompt()
 
-    def _handle(self, intent: it.Intent) -> bool:
+    def _handle(self, intent: it.Intent, heard: Heard) -> bool:
         """Act on one intent; True when the players confirmed the end of the game."""
         if isinstance(intent, it.Repeat):
             self._say(self._last_outcome)  # what was missed; the loop says the question again
@@ -112,7 +112,7 @@ class Session:
         elif self._pending is not None:
             return self._answer(intent, self._pending)
         else:
-            self._decide(self.dialog.decide(intent))
+            self._decide(self.dialog.decide(intent), heard)
         return False
 
     def _answer(self, intent: it.Intent, pending: Confirm) -> bool:
@@ -130,8 +130,11 @@ class Session:
             self._say([say.answer_yes_or_no()])
         return False
 
-    def _decide(self, decision: Decision) -> None:
-        if isinstance(decision, Act):
+    def _decide(self, decision: Decision, heard: Heard) -> None:
+        if isinstance(decision, Act) and decision.costly and not heard.sure:
+            # A noisy table: ask back rather than act on words the listener is unsure of.
+            self._pending = Confirm(say.did_you_say(heard.text), decision.action, say.say_it_again())
+        elif isinstance(decision, Act):
             self._accept(decision.action)
         elif isinstance(decision, Confirm):
             self._pending = decision

@@ -19,7 +19,7 @@ from grammars.it import catalogue as say
 from voice_host.captions import show_sentence
 from voice_host.errors import InputError
 from voice_host.limits import MAX_SCRIPT_BYTES, MAX_UTTERANCE_BYTES
-from voice_host.ports import ListenRequest
+from voice_host.ports import Heard, ListenRequest
 from voice_host.printable import printable
 from voice_host.regular_files import NotARegularFile, open_regular
 
@@ -38,8 +38,8 @@ class KeyboardListener:
     def __init__(self, stream: TextIO | BinaryIO | None = None) -> None:
         self._stream = stream if stream is not None else sys.stdin
 
-    def listen(self, request: ListenRequest) -> str | None:
-        """Return the next typed line, or None at end of input; InputTooLong past the limit."""
+    def listen(self, request: ListenRequest) -> Heard | None:
+        """Return the next typed line (always sure), or None at end of input; InputTooLong past the limit."""
         raw = _binary(self._stream)
         if raw is not None:
             data = raw.readline(MAX_UTTERANCE_BYTES + 1)
@@ -47,14 +47,14 @@ class KeyboardListener:
                 return None
             if len(data) > MAX_UTTERANCE_BYTES and not data.endswith(b"\n"):
                 raise InputTooLong(say.typed_line_too_long(MAX_UTTERANCE_BYTES))
-            return data.decode("utf-8", errors="replace").rstrip("\r\n")
+            return Heard(data.decode("utf-8", errors="replace").rstrip("\r\n"))
         line = self._stream.readline(MAX_UTTERANCE_BYTES + 1)
         assert isinstance(line, str)
         if not line:
             return None
         if len(line) > MAX_UTTERANCE_BYTES and not line.endswith("\n"):
             raise InputTooLong(say.typed_line_too_long(MAX_UTTERANCE_BYTES))
-        return line.rstrip("\r\n")
+        return Heard(line.rstrip("\r\n"))
 
     def close(self) -> None:
         """Nothing to release: stdin belongs to the process."""
@@ -102,8 +102,8 @@ class ScriptListener:
         self._handle.seek(0)
         self._number = 0
 
-    def listen(self, request: ListenRequest) -> str | None:
-        """Return the next scripted utterance, or None when the script is over."""
+    def listen(self, request: ListenRequest) -> Heard | None:
+        """Return the next scripted utterance (always sure), or None when the script is over."""
         while True:
             text = self._next_line()
             if text is None:
@@ -112,7 +112,7 @@ class ScriptListener:
                 continue
             if self._echo is not None:
                 print(f"> {printable(text)}", file=self._echo, flush=True)
-            return text
+            return Heard(text)
 
     def _next_line(self) -> str | None:
         """The next line, stripped and checked; None at the end of the file."""

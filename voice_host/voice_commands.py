@@ -276,37 +276,70 @@ def run_selftest(
     *,
     phases: Sequence[str] | None = None,
     out: TextIO | None = None,
+    fillers: Sequence[str] | None = None,
+    talk: Sequence[str] | None = None,
+    babble_s: float = 120.0,
 ) -> tuple[int, int]:
-    """Synthesize every phrase, feed it (resampled to 16 kHz) to the listener; (right, total)."""
+    """Synthesize every phrase and feed it (16 kHz) to the listener, clean and over babble; (right, total).
+
+    ``right``/``total`` count the clean phrases heard as themselves. Each phrase
+    is also heard over babble (``talk`` sentences said by the same voice, three
+    at a time, 10 dB below the speech), then ``babble_s`` seconds of babble
+    alone; the figures line (:meth:`voice_host.hearing.trial.Tally.line`) is
+    printed last. ``fillers`` default to the Italian ones.
+    """
     from voice_host.audio.recognizer import VoskListener
     from voice_host.audio.sources import BufferSource
     from voice_host.audio.wav import resample
+    from voice_host.hearing import fillers as filler_lists
+    from voice_host.hearing.trial import Tally, babble, babble_gain, padded, to_int16
     from voice_host.ports import ListenRequest
 
     import numpy as np
 
     out = out or sys.stdout
     rng = np.random.default_rng(0)
+    words_for_garbage = filler_lists.ITALIAN if fillers is None else fillers
+    sentences = filler_lists.ITALIAN_TALK if talk is None else talk
+
+    def samples(text: str) -> Any:
+        return resample(speaker.synthesize(text), 16000).samples.astype(np.float64)
+
+    def listener_on(audio: Any) -> VoskListener:
+        # A real microphone is never digital zero: add a -70 dB noise floor.
+        noisy = audio + rng.normal(0.0, 10.0, audio.size)
+        return VoskListener(model, vocabulary, BufferSource(to_int16(noisy).tobytes()), fillers=words_for_garbage)
+
+    chosen = {phase: phrases for phase, phrases in all_phrases.items() if not phases or phase in phases}
+    clips = {phrase.text: samples(phrase.text) for phrases in chosen.values() for phrase in phrases}
+    talk_clips = [samples(sentence) for sentence in sentences]
+    gain = babble_gain(list(clips.values()), babble(talk_clips, 20.0, rng)) if clips else 0.0
+    tally = Tally()
     right = total = 0
-    for phase, phrases in all_phrases.items():
-        if phases and phase not in phases:
-            continue
+    for phase, phrases in chosen.items():
         request = ListenRequest(phase, tuple(phrases))
         for phrase in phrases:
-            clip = resample(speaker.synthesize(phrase.text), 16000)
-            audio = np.concatenate([np.zeros(8000), clip.samples, np.zeros(16000)])
-            # A real microphone is never digital zero: add a -70 dBFS noise floor.
-            audio = audio + rng.normal(0.0, 10.0, audio.size)
-            source = BufferSource(np.clip(audio, -32768, 32767).astype("<i2").tobytes())
-            listener = VoskListener(model, vocabulary, source)
+            clean = padded(clips[phrase.text], 0.5, 1.0)
+            listener = listener_on(clean)
             heard = listener.listen(request)
             if heard is None and listener.last is not None:
                 heard_text = f"[{listener.last.match.heard}: {listener.last.match.reason}]"
             else:
-                heard_text = heard or "[niente]"
+                heard_text = "[niente]" if heard is None else heard.text + ("" if heard.sure else " (?)")
+            ok = heard is not None and heard.text == phrase.text
             total += 1
-            right += heard == phrase.text
-            print(catalogue.voice_selftest_line(phrase.text, heard_text, heard == phrase.text), file=out)
+            right += ok
+            tally.add(phrase.text, heard)
+            print(catalogue.voice_selftest_line(phrase.text, heard_text, ok), file=out)
+            noisy = clean + gain * babble(talk_clips, clean.size / 16000, rng)
+            tally.add(phrase.text, listener_on(noisy).listen(request))
+    if chosen and babble_s > 0:
+        requests = [ListenRequest(phase, tuple(phrases)) for phase, phrases in chosen.items()]
+        listener = listener_on(gain * babble(talk_clips, babble_s, rng))
+        while listener.listen(requests[tally.false_accepts % len(requests)]) is not None:
+            tally.false_accepts += 1
+        tally.babble_s = babble_s
+    print(tally.line(), file=out)
     return right, total
 
 

@@ -103,6 +103,16 @@ def winner(name: str) -> str:
     return f"{name} vince la partita!"
 
 
+def did_you_say(heard: str) -> str:
+    """Asked back when a costly phrase was heard without certainty (a noisy table)."""
+    return f"Hai detto {heard}? Sì o no?"
+
+
+def say_it_again() -> str:
+    """Said when the player answers no to :func:`did_you_say`."""
+    return "Scusa, ripeti."
+
+
 def eliminated(player: str) -> str:
     """A player is out (said before the standings)."""
     return f"{player} è fuori."

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_host.ports import ListenRequest
+from voice_host.ports import Heard, ListenRequest
 
 
 class ListListener:
-    """Returns the given utterances in order, then None; records every request."""
+    """Returns the given utterances in order, then None; records every request.
 
-    def __init__(self, lines: list[str]) -> None:
+    A plain string is heard for sure; pass ``Heard(text, sure=False)`` for an unsure one.
+    """
+
+    def __init__(self, lines: list[str | Heard]) -> None:
         self.lines = list(lines)
         self.requests: list[ListenRequest] = []
 
-    def listen(self, request: ListenRequest) -> str | None:
+    def listen(self, request: ListenRequest) -> Heard | None:
         self.requests.append(request)
-        return self.lines.pop(0) if self.lines else None
+        if not self.lines:
+            return None
+        line = self.lines.pop(0)
+        return Heard(line) if isinstance(line, str) else line
 
     def close(self) -> None:
         pass

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from engine.tokio_rules import preset
 from voice_host.journal import Journal, read_journal
+from voice_host.ports import Heard
 from voice_host.session import Outcome, Session
 from voice_host.tokio_dialog import TokioDialog
 
@@ -140,7 +141,7 @@ class _Table:
 
     def listen(self, request):
         self.log.append(("listen", request.phase))
-        return self.lines.pop(0) if self.lines else None
+        return Heard(self.lines.pop(0)) if self.lines else None
 
     def say(self, text):
         self.log.append(("say", [text]))

@@ -37,12 +37,15 @@ def open_voice_listener(
 
     ``model_path`` is ``--model`` (None: search, then download when ``download``).
     ``all_phrases`` maps every phase to its phrases (commands included); every
-    phrase must have a spelling the model knows. Raises :class:`VoiceUnavailable`
+    phrase must have a spelling the model knows. The listener judges each
+    utterance with common Italian words as a garbage model
+    (:mod:`voice_host.hearing.fillers`). Raises :class:`VoiceUnavailable`
     with a user-facing message when the model is missing or cannot be loaded, a
     phrase is not covered, or the microphone cannot be opened.
     """
     from voice_host.audio.mic import MicSource
     from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of
+    from voice_host.hearing.fillers import ITALIAN
 
     path = find_or_download(model_path, download=download)
     try:
@@ -53,7 +56,7 @@ def open_voice_listener(
     vocabulary.check(all_phrases)
     shared = gate if gate is not None else SHARED_GATE
     source = MicSource(device=device, gate=shared)
-    return VoskListener(model, vocabulary, source, gate=shared)
+    return VoskListener(model, vocabulary, source, gate=shared, fillers=ITALIAN)
 
 
 def open_speaker(

@@ -71,6 +71,15 @@ class PhraseMatcher:
                     self._variants.append((key, phrase))
                     self._exact.setdefault(key, phrase)
 
+    @property
+    def words(self) -> frozenset[str]:
+        """Every word of every variant."""
+        return frozenset(w for key, _ in self._variants for w in key)
+
+    def variants_of(self, phrase: Phrase) -> tuple[str, ...]:
+        """The variants (as the recognizer spells them) given for ``phrase``; () when unknown."""
+        return tuple(" ".join(key) for key, owner in self._variants if owner == phrase)
+
     def match_sequence(self, text: str) -> Match:
         """``text`` as a chain of one-word phrases ("tre tre cinque"), each matched exactly.
 

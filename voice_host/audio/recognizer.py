@@ -8,6 +8,15 @@ mapped onto the nearest valid phrase (:mod:`voice_host.audio.matching`) and
 ``listen`` returns that phrase's canonical ``Phrase.text``; silence, steady noise
 and far-off text produce nothing and listening goes on. Utterances are finalized
 early when possible (:mod:`voice_host.audio.endpoint`).
+
+A second ``KaldiRecognizer`` per grammar, whose grammar adds common words of the
+language (a garbage model, :mod:`voice_host.hearing.fillers`), is fed the same
+chunks; with the grammar decoder's own alternatives it tells how sure the host
+is (:mod:`voice_host.hearing.confidence`): chatter is dropped, an utterance
+that might have been another phrase comes back with ``sure=False``.
+Optionally (``foreground=True``) the audio between a near speaker's words is
+attenuated before either decoder hears it
+(:class:`~voice_host.audio.endpoint.ForegroundGate`).
 """
 
 from __future__ import annotations
@@ -20,17 +29,45 @@ from dataclasses import dataclass
 from typing import Any
 
 from grammars.phrases import Phrase
-from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker
+from collections import deque
+
+from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, PhraseMatcher
 from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
-from voice_host.ports import ListenRequest
+from voice_host.hearing.confidence import Confidence, Evidence, Verdict, judge
+from voice_host.hearing.fillers import filler_words
+from voice_host.ports import Heard, ListenRequest
 
 #: Quiet audio (counted from the end of speech) before answering with an early final
 #: that a longer phrase extends: vosk's own rule2 trailing silence.
 PENDING_S = 0.5
+#: Alternatives asked of the grammar decoder (to find a rival phrase).
+ALTERNATIVES = 4
+
+
+@dataclass(frozen=True)
+class Decoded:
+    """One vosk result: best text, its score and every alternative ``(text, score)``."""
+
+    text: str
+    score: float
+    alternatives: tuple[tuple[str, float], ...] = ()
+
+    @classmethod
+    def parse(cls, raw: str) -> "Decoded":
+        """A vosk JSON result, with or without alternatives."""
+        data = json.loads(raw)
+        alternatives = tuple((str(a.get("text", "")), float(a.get("confidence", 0.0))) for a in data.get("alternatives", []))
+        if alternatives:
+            return cls(alternatives[0][0], alternatives[0][1], alternatives)
+        return cls(str(data.get("text", "")), 0.0, ())
+
+    def then(self, later: "Decoded") -> "Decoded":
+        """This result followed by ``later`` (one utterance vosk ended twice)."""
+        return Decoded(f"{self.text} {later.text}".strip(), self.score + later.score, ())
 
 
 @dataclass(frozen=True)
@@ -47,19 +84,44 @@ class Utterance:
     early: bool
     decoded_at: float
     voiced: bool
+    confidence: Confidence | None = None
+    """How sure the host is (None without a second opinion or without a phrase)."""
 
 
 class _PhaseDecoder:
-    """A recognizer restricted to one grammar, with its matcher and endpointer."""
+    """A recognizer restricted to one grammar, with its matcher and endpointer.
 
-    def __init__(self, recognizer: Any, matcher: PhraseMatcher, endpointer: EarlyEndpointer) -> None:
+    ``second`` (or None) decodes the same audio with the grammar plus filler
+    words; ``second_so_far`` holds what it ended early in the current utterance.
+    """
+
+    def __init__(self, recognizer: Any, matcher: PhraseMatcher, endpointer: EarlyEndpointer, second: Any = None) -> None:
         self.recognizer = recognizer
         self.matcher = matcher
         self.endpointer = endpointer
+        self.second = second
+        self.second_so_far = ""
+        self.phrase_words = matcher.words
 
     def reset(self) -> None:
         self.recognizer.Reset()
         self.endpointer.reset()
+        if self.second is not None:
+            self.second.Reset()
+        self.second_so_far = ""
+
+    def feed_second(self, data: bytes) -> None:
+        """Feed one chunk to the second decoder, keeping what it ends on its own."""
+        if self.second is not None and self.second.AcceptWaveform(data):
+            self.second_so_far = f"{self.second_so_far} {Decoded.parse(self.second.Result()).text}".strip()
+
+    def take_second(self) -> str | None:
+        """The second decoder's text of the utterance just ended (None without one); starts the next."""
+        if self.second is None:
+            return None
+        text = f"{self.second_so_far} {Decoded.parse(self.second.FinalResult()).text}".strip()
+        self.second_so_far = ""
+        return text
 
 
 class VoskListener:
@@ -68,6 +130,13 @@ class VoskListener:
     ``model`` is a loaded ``vosk.Model``; ``source`` gives audio chunks; ``gate``
     (shared with the speaker) makes the listener deaf to the host's own voice.
     ``early_endpoint=False`` keeps vosk's own endpointing only.
+    ``fillers`` are candidate common words for the second, garbage-model decode
+    (those the model knows and no phrase uses); ``second_opinion=False`` skips
+    that decode: every phrase is then returned as sure and nothing is dropped
+    as chatter. ``foreground=True`` attenuates the audio between a near
+    speaker's words first (off by default: on the Korean proxy it gained
+    nothing measurable and lost the first word of the first utterance of a
+    fresh microphone stream).
     """
 
     def __init__(
@@ -80,6 +149,9 @@ class VoskListener:
         early_endpoint: bool = True,
         cache_size: int = 16,
         on_utterance: Callable[[Utterance], None] | None = None,
+        fillers: Sequence[str] = (),
+        second_opinion: bool = True,
+        foreground: bool = False,
     ) -> None:
         self._model = model
         self._vocabulary = vocabulary
@@ -95,6 +167,11 @@ class VoskListener:
         self._voiced = False
         self.on_utterance = on_utterance
         self.last: Utterance | None = None
+        self._fillers = tuple(fillers)
+        self._second_opinion = second_opinion
+        self._foreground = ForegroundGate() if foreground else None
+        self._ready: deque[bytes] = deque()
+        self._pending_reset = False
 
     # ---- grammar
 
@@ -126,10 +203,15 @@ class VoskListener:
             import vosk
 
             recognizer = vosk.KaldiRecognizer(self._model, float(self._source.sample_rate), json.dumps(grammar, ensure_ascii=False))
+            recognizer.SetMaxAlternatives(ALTERNATIVES)
             endpointer = EarlyEndpointer(
                 (words(v) for vs in usable.values() for v in vs), sample_rate=self._source.sample_rate
             )
-            decoder = _PhaseDecoder(recognizer, PhraseMatcher(usable), endpointer)
+            second = None
+            if self._second_opinion:
+                garbage = grammar + filler_words(self._fillers, self._vocabulary.knows, grammar)
+                second = vosk.KaldiRecognizer(self._model, float(self._source.sample_rate), json.dumps(garbage, ensure_ascii=False))
+            decoder = _PhaseDecoder(recognizer, PhraseMatcher(usable), endpointer, second)
             self._cache[key] = decoder
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -147,10 +229,60 @@ class VoskListener:
         self._source.flush()
         if self._current is not None:
             self._current.reset()
+        self._restart_audio()
         self._voiced = False
 
-    def listen(self, request: ListenRequest) -> str | None:
-        """Block until a valid phrase is heard; return its canonical text, or None when audio ends."""
+    def _restart_audio(self) -> None:
+        self._ready.clear()
+        if self._foreground is not None:
+            self._foreground.reset()
+
+    def _next_data(self) -> bytes | None:
+        """The next audio for the decoders (foreground-gated), or None when the source ended.
+
+        Chunks the half-duplex gate says the host must not hear are skipped.
+        """
+        while not self._ready:
+            chunk = self._source.read()
+            if chunk is None:
+                return None
+            if self._gate is not None:
+                if self._gate.generation != self._generation:
+                    self._sync_with_gate()
+                    self._pending_reset = True
+                    continue
+                if not self._gate.hears(chunk.captured_at):
+                    continue
+            loud = self._energy.feed(chunk.data)
+            self._voiced = self._voiced or loud
+            if self._foreground is None:
+                self._ready.append(chunk.data)
+            else:
+                self._ready.extend(self._foreground.push(chunk.data, loud))
+        return self._ready.popleft()
+
+    def _judge(self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, second: str | None) -> Confidence | None:
+        if match.phrase is None or second is None:
+            return None
+        rival: float | None = None
+        for text, score in decoded.alternatives[1:]:
+            other = decoder.matcher.match_sequence(text) if sequence else decoder.matcher.match(text)
+            if other.phrase is not None and other.phrase != match.phrase:
+                rival = score if rival is None else max(rival, score)
+        again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
+        said = words(second)
+        shared = any(word in decoder.phrase_words for word in said)
+        agrees = again.phrase == match.phrase or _said_among_fillers(said, decoder, match.phrase)
+        fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
+        return judge(Evidence(decoded.score, rival, second, agrees, shared, fillers))
+
+    def listen(self, request: ListenRequest) -> Heard | None:
+        """Block until a valid phrase is heard; return its canonical text, or None when audio ends.
+
+        Chatter (the second opinion far from every phrase) is dropped and
+        listening goes on; a phrase that might have been another comes back
+        with ``sure=False``.
+        """
         self._sync_with_gate()
         self._sequence = request.sequence
         decoder = self._decoder(request.phrases)
@@ -160,57 +292,59 @@ class VoskListener:
             if self._current is not None:
                 self._current.reset()
             self._current = decoder
+            self._restart_audio()
             self._voiced = False
-        pending: str | None = None  # an early final that a longer phrase could still extend
+        pending: Decoded | None = None  # an early final that a longer phrase could still extend
         pending_s = 0.0
         while True:
-            chunk = self._source.read()
-            if chunk is None:
+            self._pending_reset = False
+            data = self._next_data()
+            if data is None:
                 return None
-            if self._gate is not None:
-                if self._gate.generation != self._generation:
-                    self._sync_with_gate()
-                    pending = None
-                    continue
-                if not self._gate.hears(chunk.captured_at):
-                    continue
-            text, early, partial = self._feed(decoder, chunk.data)
-            if text is None:
+            if self._pending_reset:  # the host spoke: what was pending is gone
+                pending = None
+            decoded, early, partial = self._feed(decoder, data)
+            if decoded is None:
                 if pending is None:
                     continue
-                pending_s = 0.0 if partial else pending_s + len(chunk.data) / (2.0 * self._source.sample_rate)
+                pending_s = 0.0 if partial else pending_s + len(data) / (2.0 * self._source.sample_rate)
                 if pending_s < PENDING_S:
                     continue
-                text, early, pending = pending, False, None
+                decoded, early, pending = pending, False, None
             elif pending is not None:
-                text, early, pending = f"{pending} {text}".strip(), False, None
-            elif early and decoder.endpointer.is_extendable(text):
+                decoded, early, pending = pending.then(decoded), False, None
+            elif early and decoder.endpointer.is_extendable(decoded.text):
                 # vosk's partial looked complete but its final is a prefix ("sessanta" of
                 # "sessanta due"): wait as long as vosk would have before answering.
-                pending, pending_s = text, decoder.endpointer.quiet_s
+                pending, pending_s = decoded, decoder.endpointer.quiet_s
                 continue
+            text = decoded.text
             match = decoder.matcher.match_sequence(text) if request.sequence else decoder.matcher.match(text)
-            utterance = Utterance(request.phase, match, early, time.monotonic(), self._voiced)
+            confidence = self._judge(decoder, decoded, match, request.sequence, decoder.take_second())
+            utterance = Utterance(request.phase, match, early, time.monotonic(), self._voiced, confidence)
             self._voiced = False
             decoder.endpointer.reset()
             self.last = utterance
             if self.on_utterance is not None:
                 self.on_utterance(utterance)
-            if utterance.match.phrase is not None and utterance.voiced:
-                return utterance.match.phrase.text
+            if utterance.match.phrase is None or not utterance.voiced:
+                continue
+            if confidence is None:
+                return Heard(utterance.match.phrase.text)
+            if confidence.verdict is not Verdict.CHATTER:
+                return Heard(utterance.match.phrase.text, confidence.sure)
 
-    def _feed(self, decoder: _PhaseDecoder, data: bytes) -> tuple[str | None, bool, str]:
-        """Feed one chunk: (final text when an utterance ended, whether early, current partial)."""
-        loud = self._energy.feed(data)
-        self._voiced = self._voiced or loud
+    def _feed(self, decoder: _PhaseDecoder, data: bytes) -> tuple[Decoded | None, bool, str]:
+        """Feed one chunk: (final result when an utterance ended, whether early, current partial)."""
+        decoder.feed_second(data)
         recognizer = decoder.recognizer
         if recognizer.AcceptWaveform(data):
-            return json.loads(recognizer.Result()).get("text", ""), False, ""
+            return Decoded.parse(recognizer.Result()), False, ""
         if not self._early or self._sequence:  # a dictation must not end after its first word
             return None, False, ""
         partial = json.loads(recognizer.PartialResult()).get("partial", "")
         if partial and decoder.endpointer.update(data, partial, quiet_level=self._energy.threshold()):
-            return json.loads(recognizer.FinalResult()).get("text", ""), True, ""
+            return Decoded.parse(recognizer.FinalResult()), True, ""
         if not partial:
             decoder.endpointer.reset()
         return None, False, partial
@@ -220,6 +354,18 @@ class VoskListener:
         self._source.close()
         self._cache.clear()
         self._current = None
+
+
+def _said_among_fillers(second: tuple[str, ...], decoder: _PhaseDecoder, phrase: Phrase) -> bool:
+    """True when ``second`` holds a variant of ``phrase`` whole and no other phrase word ("취소 있어요")."""
+    for variant in decoder.matcher.variants_of(phrase):
+        key = words(variant)
+        for start in range(len(second) - len(key) + 1):
+            if second[start : start + len(key)] == key:
+                rest = second[:start] + second[start + len(key) :]
+                if not any(word in decoder.phrase_words for word in rest):
+                    return True
+    return False
 
 
 def load_model(path: str) -> Any:

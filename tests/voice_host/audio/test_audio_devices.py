@@ -17,6 +17,7 @@ from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.mic import MicSource
 from voice_host.audio.recognizer import VoskListener, vocabulary_of
 from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.ports import Heard
 
 from conftest import loud_span, play_into_sink, speech
 from test_audio_vosk import A
@@ -44,6 +45,10 @@ class Recorder:
         return np.frombuffer(b"".join(data for _, data in self.chunks), dtype="<i2")
 
 
+def _text(heard: Heard | None) -> str | None:
+    return None if heard is None else heard.text
+
+
 def test_mic_captures_speech_played_into_the_sink_and_vosk_recognizes_it(pulse: str, espeak: str, ko_model: Any) -> None:
     source = MicSource()
     assert source.sample_rate == 16000
@@ -51,7 +56,7 @@ def test_mic_captures_speech_played_into_the_sink_and_vosk_recognizes_it(pulse: 
     player = play_into_sink(speech("다시 시작"), delay=0.3)
     try:
         result: list[str | None] = []
-        worker = threading.Thread(target=lambda: result.append(listener.listen(A)), daemon=True)
+        worker = threading.Thread(target=lambda: result.append(_text(listener.listen(A))), daemon=True)
         worker.start()
         worker.join(timeout=20)
         assert result == ["다시 시작"]
@@ -104,7 +109,7 @@ def _host_turn(ko_model: Any, gate: HalfDuplexGate | None, seen: list[Any] | Non
         speaker.say_all(turn)  # phrases of the grammar: the host must not hear itself
         player = play_into_sink(speech("물"), delay=0.8)
         result: list[str | None] = []
-        worker = threading.Thread(target=lambda: result.append(listener.listen(A)), daemon=True)
+        worker = threading.Thread(target=lambda: result.append(_text(listener.listen(A))), daemon=True)
         worker.start()
         worker.join(timeout=20)
         player.wait(timeout=20)

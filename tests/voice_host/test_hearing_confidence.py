@@ -1,0 +1,73 @@
+"""The verdict rules, filler choice, foreground gate and figures line, without audio."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from voice_host.audio.endpoint import ForegroundGate, rms
+from voice_host.hearing.confidence import Evidence, Verdict, judge, letters, similarity
+from voice_host.hearing.fillers import filler_words
+from voice_host.hearing.trial import Tally
+from voice_host.ports import Heard
+
+
+def _evidence(**changes: object) -> Evidence:
+    base = dict(score=100.0, rival=None, second="ventuno", agrees=True, phrase_words=True)
+    base.update(changes)
+    return Evidence(**base)  # type: ignore[arg-type]
+
+
+def test_agreement_without_a_close_rival_is_sure() -> None:
+    assert judge(_evidence()).verdict is Verdict.SURE
+    assert judge(_evidence(rival=96.9)).verdict is Verdict.SURE  # 3.1 points behind: not close
+
+
+def test_a_close_rival_or_disagreement_is_unsure() -> None:
+    assert judge(_evidence(rival=98.0)).verdict is Verdict.UNSURE
+    assert judge(_evidence(agrees=False, second="trentuno")).verdict is Verdict.UNSURE
+
+
+def test_no_phrase_word_in_the_second_decode_is_chatter() -> None:
+    confidence = judge(_evidence(agrees=False, phrase_words=False, second="allora dopo"))
+    assert confidence.verdict is Verdict.CHATTER and not confidence.sure
+
+
+def test_another_phrase_word_lost_among_fillers_is_chatter() -> None:
+    # heard "점수", the second decode found talk with one word of another phrase in it
+    babble = _evidence(agrees=False, second="낮 겨울 아 나 예순", filler_share=0.8)
+    assert judge(babble).verdict is Verdict.CHATTER
+    # "넷" heard as "네": the second decode says "넷", another phrase, and nothing else
+    assert judge(_evidence(agrees=False, second="넷", filler_share=0.0)).verdict is Verdict.UNSURE
+
+
+def test_fillers_close_in_sound_to_a_phrase_word_are_left_out() -> None:
+    # 점심 (lunch) is ㅈㅓㅁㅅㅣㅁ, 점수 (score) ㅈㅓㅁㅅㅜ: 2 edits over 6 letters, similarity 2/3.
+    assert similarity(letters("점심"), letters("점수")) == 1 - 2 / 6
+    assert filler_words(["점심", "커피", "점수"], lambda w: True, ["점수 취소"]) == ["커피"]
+    # unknown to the model: left out as well
+    assert filler_words(["allora", "dopo"], lambda w: w == "dopo", ["ci credo"]) == ["dopo"]
+
+
+def test_the_foreground_gate_keeps_words_and_turns_the_gaps_down() -> None:
+    gate = ForegroundGate(lead=2, hang=1, attenuation=0.05)
+    quiet = np.full(160, 400, "<i2").tobytes()
+    loud = np.full(160, 4000, "<i2").tobytes()
+    fed = [c for chunk, is_loud in [(quiet, False)] * 4 + [(loud, True)] + [(quiet, False)] * 5 for c in gate.push(chunk, is_loud)]
+    levels = [round(rms(c)) for c in fed]
+    # two chunks late; the two quiet chunks before the word (its onset) and one after are kept
+    assert levels == [20, 20, 400, 400, 4000, 400, 20, 20]
+
+
+def test_figures_line_counts_each_outcome() -> None:
+    tally = Tally()
+    outcomes = [
+        tally.add("ventuno", Heard("ventuno")),
+        tally.add("ventuno", Heard("trentuno")),
+        tally.add("ventuno", Heard("trentuno", sure=False)),
+        tally.add("ventuno", None),
+    ]
+    assert outcomes == ["right", "wrong", "confirmed", "missed"]
+    tally.false_accepts, tally.babble_s = 1, 120.0
+    assert tally.line() == (
+        "hearing utterances=4 wrong_intent_pct=25.0 confirmed_pct=25.0 missed_pct=25.0 false_accepts_per_10min=5.0"
+    )

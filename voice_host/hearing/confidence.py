@@ -1,0 +1,121 @@
+"""How sure the host is of one utterance heard in grammar mode.
+
+A grammar-only decoder always answers with grammar words, so its own text
+cannot say whether those words were said. Two pieces of evidence can:
+
+- **a second decode of the same audio with a garbage model**: the same phrases
+  plus a few hundred common words of the language (and ``[unk]`` when the model
+  has it). Talk that is not for the host finds its own words there; a phrase
+  that was really said is decoded as itself again. Agreement makes the host
+  sure; no phrase word at all, or mostly common words around another phrase's
+  word, means chatter.
+- **the grammar decode's own alternatives**: a different phrase scoring almost as
+  well as the best one ("넷" against "네", "ventuno" against "trentuno") means
+  the audio sits between two phrases.
+
+The verdict is ``sure`` (act on it), ``unsure`` (a costly action is asked back)
+or ``chatter`` (dropped without a word). Measured on the Korean proxy model and
+left out: vosk's per-word confidences in grammar mode (1.0 for most wrong
+words) and an open-vocabulary second decode (its language model turns short
+isolated words into other words, and it decodes slower than real time).
+
+>>> judge(Evidence(score=150.0, rival=None, second="ventuno", agrees=True, phrase_words=True)).verdict
+<Verdict.SURE: 'sure'>
+>>> judge(Evidence(score=150.0, rival=149.0, second="ventuno", agrees=True, phrase_words=True)).verdict
+<Verdict.UNSURE: 'unsure'>
+>>> judge(Evidence(score=130.0, rival=None, second="allora dopo", agrees=False, phrase_words=False)).verdict
+<Verdict.CHATTER: 'chatter'>
+"""
+
+from __future__ import annotations
+
+import enum
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from voice_host.hearing.phonemes import bounded_distance
+
+#: A different phrase among the grammar's alternatives within this score: unsure.
+RIVAL_MARGIN = 3.0
+
+
+class Verdict(str, enum.Enum):
+    """What the host makes of one utterance."""
+
+    SURE = "sure"
+    UNSURE = "unsure"
+    CHATTER = "chatter"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What the decoders said about one utterance the grammar mapped onto a phrase.
+
+    ``score`` is the grammar decode's total score (vosk's ``confidence`` of its
+    best alternative: higher is better); ``rival`` the best score of an
+    alternative that maps to a different phrase (None when there is none);
+    ``second`` the garbage-model decode's text; ``agrees`` whether it maps to
+    the same phrase (or holds it whole among filler words only); ``phrase_words``
+    whether it holds any word of a phrase valid now.
+    """
+
+    score: float
+    rival: float | None
+    second: str
+    agrees: bool
+    phrase_words: bool
+    filler_share: float = 0.0
+    """The share of the second decode's words that are fillers (0.0 when it is empty)."""
+
+
+@dataclass(frozen=True)
+class Confidence:
+    """A verdict and the evidence behind it."""
+
+    verdict: Verdict
+    evidence: Evidence
+
+    @property
+    def sure(self) -> bool:
+        """True when the host may act without asking."""
+        return self.verdict is Verdict.SURE
+
+
+def judge(evidence: Evidence) -> Confidence:
+    """The verdict on ``evidence``."""
+    if not evidence.phrase_words or (not evidence.agrees and evidence.filler_share > 0.5):
+        return Confidence(Verdict.CHATTER, evidence)
+    if not evidence.agrees or (evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN):
+        return Confidence(Verdict.UNSURE, evidence)
+    return Confidence(Verdict.SURE, evidence)
+
+
+def letters(text: str) -> tuple[str, ...]:
+    """The letters of ``text``: lower case, accents and punctuation dropped, Hangul as jamo."""
+    out: list[str] = []
+    for char in unicodedata.normalize("NFD", text.lower()):
+        if unicodedata.category(char).startswith(("L", "N")):
+            out.append(char)
+    return tuple(out)
+
+
+def similarity(a: Sequence[str], b: Sequence[str]) -> float:
+    """1 - edit distance / the longer length (1.0 identical, 0.0 nothing in common).
+
+    >>> similarity(letters("trentuno"), letters("ventuno"))
+    0.75
+    """
+    longest = max(len(a), len(b))
+    if longest == 0:
+        return 1.0
+    return 1.0 - bounded_distance(tuple(a), tuple(b), longest) / longest
+
+
+def best_similarity(text: str, variants: Iterable[str]) -> float:
+    """The letter similarity of ``text`` to the closest of ``variants``."""
+    mine = letters(text)
+    return max((similarity(mine, letters(v)) for v in variants), default=0.0)

@@ -1,0 +1,166 @@
+"""Which phrases of one phase a recognizer may take for each other.
+
+Two phrases of one phase are a *risky pair* when they mean different things and
+either sound close (Italian phonemes at most :data:`CLOSE` edits apart, over
+their closest spellings) or one is the *tail* of the other, word by word ("ci
+credo" / "non ci credo"): a missed first word turns one into the other.
+
+The phrase lists come from the grammars (every game, preset, dice and phase);
+the meaning of a phrase is what the game's parser makes of it, so synonyms
+("ci credo" / "credo") are never a risk.
+
+>>> tail_of(("ci", "credo"), ("non", "ci", "credo")), tail_of(("credo",), ("credo",))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from grammars.normalize import fold
+from grammars.phrases import Phrase
+from voice_host.hearing.phonemes import IpaCache, bounded_distance
+
+#: Phoneme edits at or below which two phrases of different meaning are risky.
+CLOSE = 2
+#: Closest pairs are reported up to this distance.
+REPORTED = 3
+
+
+@dataclass(frozen=True)
+class PhaseGrammar:
+    """The phrases of one phase of one game setting, with what each means.
+
+    ``name`` is "tokio/classico/d6/claim" or "yatzi/box"; ``group`` the part
+    decisions are recorded against ("tokio/claim"), the same for every preset and dice.
+    """
+
+    name: str
+    group: str
+    phrases: tuple[Phrase, ...]
+    meaning: Callable[[Phrase], object]
+
+
+@dataclass(frozen=True)
+class RiskyPair:
+    """Two phrases of different meaning, ordered by text; ``kind`` is "close" or "tail"."""
+
+    group: str
+    a: str
+    b: str
+    kind: str
+    distance: int
+
+    @property
+    def label(self) -> str:
+        """"a ~ b", how the decisions file names the pair."""
+        return f"{self.a} ~ {self.b}"
+
+
+def tail_of(short: Sequence[str], long: Sequence[str]) -> bool:
+    """True when ``short`` is the last words of the longer ``long``."""
+    return 0 < len(short) < len(long) and tuple(long[-len(short) :]) == tuple(short)
+
+
+def _words(variant: str) -> tuple[str, ...]:
+    return tuple(fold(variant).lower().split())
+
+
+def phrase_distance(a: Phrase, b: Phrase, ipa: IpaCache, bound: int = REPORTED) -> int:
+    """The phoneme distance of the closest spellings of ``a`` and ``b`` (``bound + 1`` if farther)."""
+    best = bound + 1
+    for x in a.variants:
+        for y in b.variants:
+            best = min(best, bounded_distance(ipa.phonemes(x), ipa.phonemes(y), min(bound, best)))
+    return best
+
+
+def is_tail_pair(a: Phrase, b: Phrase) -> bool:
+    """True when some spelling of one phrase is the tail of some spelling of the other."""
+    for x in a.variants:
+        for y in b.variants:
+            wx, wy = _words(x), _words(y)
+            if tail_of(wx, wy) or tail_of(wy, wx):
+                return True
+    return False
+
+
+def risky_pairs(grammar: PhaseGrammar, ipa: IpaCache) -> list[RiskyPair]:
+    """Every risky pair of one phase (close ones first by distance, then tails)."""
+    ipa.prefetch(v for p in grammar.phrases for v in p.variants)
+    unique = list({p.text: p for p in grammar.phrases}.values())
+    meanings = {p.text: grammar.meaning(p) for p in unique}
+    found: list[RiskyPair] = []
+    for i, p in enumerate(unique):
+        for q in unique[i + 1 :]:
+            if meanings[p.text] == meanings[q.text]:
+                continue
+            a, b = sorted((p.text, q.text))
+            if is_tail_pair(p, q):
+                found.append(RiskyPair(grammar.group, a, b, "tail", phrase_distance(p, q, ipa, CLOSE)))
+                continue
+            distance = phrase_distance(p, q, ipa, CLOSE)
+            if distance <= CLOSE:
+                found.append(RiskyPair(grammar.group, a, b, "close", distance))
+    return sorted(found, key=lambda r: (r.kind != "close", r.distance, r.a, r.b))
+
+
+def minimum_distance(grammar: PhaseGrammar, ipa: IpaCache) -> int:
+    """The smallest phoneme distance between phrases of different meaning (``REPORTED + 1`` if none closer)."""
+    unique = list({p.text: p for p in grammar.phrases}.values())
+    ipa.prefetch(v for p in unique for v in p.variants)
+    best = REPORTED + 1
+    for i, p in enumerate(unique):
+        for q in unique[i + 1 :]:
+            if grammar.meaning(p) != grammar.meaning(q):
+                best = min(best, phrase_distance(p, q, ipa, min(best, REPORTED)))
+    return best
+
+
+# ---- every phase of every game
+
+
+def tokio_grammars(dice: Sequence[int] = (4, 6, 8, 10)) -> Iterator[PhaseGrammar]:
+    """Every Tokio phase for every preset and dice its rules allow."""
+    from engine.errors import BadConfiguration
+    from engine.tokio_rules import PRESETS, preset
+    from grammars.tokio import Phase, tokio_table
+
+    for name in PRESETS:
+        for sides in dice:
+            try:
+                rules = preset(name, sides=sides)
+            except BadConfiguration:
+                continue  # Milella plays d6 only
+            for phase in Phase:
+                table = tokio_table(phase.value, rules, can_take_penalty=True)
+                meaning = {p.text: intent for p, intent in table.entries}
+                yield PhaseGrammar(
+                    f"tokio/{name}/d{sides}/{phase.value}",
+                    f"tokio/{phase.value}",
+                    table.phrases,
+                    lambda p, m=meaning: m[p.text],  # type: ignore[misc]
+                )
+
+
+def yatzi_grammars() -> Iterator[PhaseGrammar]:
+    """Every Yatzi phase; in the dice phases a face word means its face."""
+    from grammars.intents import NotUnderstood
+    from grammars.yatzi import Phase, parse_yatzi, yatzi_phrases
+
+    def meaning_in(phase: str) -> Callable[[Phrase], object]:
+        def meaning(p: Phrase) -> object:
+            intent = parse_yatzi(p.text, phase)
+            return ("word", fold(p.text)) if isinstance(intent, NotUnderstood) else intent
+
+        return meaning
+
+    for phase in Phase:
+        yield PhaseGrammar(f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value))
+
+
+def all_grammars() -> Iterator[PhaseGrammar]:
+    """Every phase of every game, preset and dice."""
+    yield from tokio_grammars()
+    yield from yatzi_grammars()

