@@ -346,7 +346,7 @@ def default_journal_path(game: str) -> str:
         if not os.access(folder, os.W_OK | os.X_OK):
             raise PermissionError(13, "cartella protetta")
     except OSError as exc:
-        raise JournalError(say.journal_folder_unwritable(folder, exc.strerror or str(exc))) from None
+        raise JournalError(say.journal_folder_unwritable(folder, say.system_error(exc))) from None
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     return os.path.join(folder, f"{game}-{stamp}.jsonl")
 
@@ -476,7 +476,7 @@ def write_summary(path: str, summary: dict[str, Any]) -> None:
 
 
 def _reason(exc: OSError) -> str:
-    return say.disk_full() if exc.errno == 28 else (exc.strerror or str(exc))
+    return say.system_error(exc)
 
 
 if __name__ == "__main__":

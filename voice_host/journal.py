@@ -360,9 +360,8 @@ def _plain_config(config: dict[str, Any]) -> bool:
 
 
 def _reason(exc: OSError) -> str:
-    if exc.errno == errno.ENOSPC:
-        return say.disk_full()
-    return exc.strerror or str(exc)
+    """Why a write failed, in a few Italian words ("disco pieno")."""
+    return say.system_error(exc)
 
 
 def _link_new(temporary: str, path: str) -> None:

@@ -84,7 +84,7 @@ class ScriptListener:
         except NotARegularFile as exc:
             raise ScriptError(say.script_cannot_read(path, exc.kind)) from None
         except OSError as exc:
-            raise ScriptError(say.script_cannot_read(path, exc.strerror or str(exc))) from None
+            raise ScriptError(say.script_cannot_read(path, say.system_error(exc))) from None
         self._handle: IO[bytes] = os.fdopen(fd, "rb")
         self._echo = echo
         self._number = 0
@@ -119,7 +119,7 @@ class ScriptListener:
         try:
             data = self._handle.readline(MAX_UTTERANCE_BYTES + 1)
         except OSError as exc:
-            raise ScriptError(say.script_cannot_read(self.path, exc.strerror or str(exc))) from None
+            raise ScriptError(say.script_cannot_read(self.path, say.system_error(exc))) from None
         if not data:
             return None
         self._number += 1

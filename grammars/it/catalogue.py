@@ -929,11 +929,6 @@ def analysis_no_humans() -> str:
 # the command line cleans every line before printing it.
 
 
-def disk_full() -> str:
-    """The reason of a write that failed for lack of space."""
-    return "disco pieno"
-
-
 def file_kind_directory() -> str:
     """What a path is when a file was expected."""
     return "è una cartella"
