@@ -24,11 +24,11 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from grammars.phrases import Phrase  # noqa: E402
 from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
@@ -37,30 +37,13 @@ from voice_host.audio.recognizer import Utterance, VoskListener, load_model, voc
 from voice_host.audio.sources import AudioChunk  # noqa: E402
 from voice_host.audio.tts import Pyttsx3Speaker  # noqa: E402
 from voice_host.audio.wav import read_wav, resample, write_wav  # noqa: E402
+from sink import ensure_pulse  # noqa: E402
 from voice_host.ports import ListenRequest  # noqa: E402
 
 PHRASES = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"]
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]
 ANSWER = "Marco dichiara sessantadue."
 LOUD = 300.0
-
-
-def ensure_pulse() -> None:
-    """Start PulseAudio with the null sink ``table`` unless it runs; make its monitor the default source."""
-    if subprocess.run(["pactl", "info"], capture_output=True).returncode != 0:
-        subprocess.run(
-            ["pulseaudio", "-D", "--exit-idle-time=-1", "--system=false", "--disallow-exit", "-n",
-             "--load=module-null-sink sink_name=table", "--load=module-native-protocol-unix"],
-            capture_output=True,
-        )
-        for _ in range(100):
-            if subprocess.run(["pactl", "info"], capture_output=True).returncode == 0:
-                break
-            time.sleep(0.1)
-    if "table" not in subprocess.run(["pactl", "list", "short", "sinks"], capture_output=True, text=True).stdout:
-        subprocess.run(["pactl", "load-module", "module-null-sink", "sink_name=table"], capture_output=True)
-    subprocess.run(["pactl", "set-default-sink", "table"], capture_output=True)
-    subprocess.run(["pactl", "set-default-source", "table.monitor"], capture_output=True)
 
 
 def korean_wavs(folder: Path) -> dict[str, Path]:

@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import queue
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -44,12 +43,14 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine.tokio_rules import preset  # noqa: E402
 from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
 from voice_host.audio.mic import MicSource  # noqa: E402
 from voice_host.audio.sources import AudioChunk  # noqa: E402
 from voice_host.audio.tts import Pyttsx3Speaker  # noqa: E402
+from sink import ensure_pulse  # noqa: E402
 from voice_host.ports import Heard, ListenRequest  # noqa: E402
 from voice_host.session import CONFIRM_PHASE, Session  # noqa: E402
 from voice_host.tokio_dialog import TokioDialog  # noqa: E402
@@ -72,24 +73,6 @@ FRAME_S = 0.01
 LOUD = 150.0
 #: How far from the speaker's reported boundary the silence between two sentences is looked for.
 SEARCH_S = 0.12
-
-
-def ensure_pulse() -> None:
-    """Start PulseAudio with the null sink ``table`` unless it runs; make its monitor the default source."""
-    if subprocess.run(["pactl", "info"], capture_output=True).returncode != 0:
-        subprocess.run(
-            ["pulseaudio", "-D", "--exit-idle-time=-1", "--system=false", "--disallow-exit", "-n",
-             "--load=module-null-sink sink_name=table", "--load=module-native-protocol-unix"],
-            capture_output=True,
-        )
-        for _ in range(100):
-            if subprocess.run(["pactl", "info"], capture_output=True).returncode == 0:
-                break
-            time.sleep(0.1)
-    if "table" not in subprocess.run(["pactl", "list", "short", "sinks"], capture_output=True, text=True).stdout:
-        subprocess.run(["pactl", "load-module", "module-null-sink", "sink_name=table"], capture_output=True)
-    subprocess.run(["pactl", "set-default-sink", "table"], capture_output=True)
-    subprocess.run(["pactl", "set-default-source", "table.monitor"], capture_output=True)
 
 
 # ---------------------------------------------------------------- the table
