@@ -21,7 +21,6 @@ import functools
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -30,13 +29,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
-from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of  # noqa: E402
-from voice_host.audio.sources import AudioChunk, BufferSource  # noqa: E402
-from voice_host.audio.wav import Clip, read_wav, resample, write_wav  # noqa: E402
-from voice_host.hearing import korean  # noqa: E402
-from voice_host.hearing.trial import SAMPLE_RATE, Tally, babble, babble_gain, padded, to_int16  # noqa: E402
-from voice_host.ports import Heard, ListenRequest  # noqa: E402
+from voice_host.audio.gate import HalfDuplexGate
+from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of
+from voice_host.audio.sources import AudioChunk, BufferSource
+from voice_host.audio.wav import Clip, read_wav, resample, write_wav
+from voice_host.hearing import korean
+from voice_host.hearing.trial import SAMPLE_RATE, Tally, babble, babble_gain, padded, to_int16
+from voice_host.ports import Heard, ListenRequest
 
 #: (voice, rate) of the players: two clean, two over babble.
 CLEAN_VOICES = (("ko", 175), ("ko+m1", 150))
@@ -48,7 +47,7 @@ BABBLE_ALONE_S = 120.0
 ANSWER_WINDOW_S = 0.8
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def speak(text: str, voice: str, rate: int) -> np.ndarray:
     """espeak-ng's rendering of ``text``, 16 kHz float samples."""
     with tempfile.TemporaryDirectory() as folder:

@@ -45,14 +45,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.tokio_rules import preset  # noqa: E402
-from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
-from voice_host.audio.mic import MicSource  # noqa: E402
-from voice_host.audio.sources import AudioChunk  # noqa: E402
-from voice_host.audio.tts import Pyttsx3Speaker  # noqa: E402
-from voice_host.ports import Heard, ListenRequest  # noqa: E402
-from voice_host.session import CONFIRM_PHASE, Session  # noqa: E402
-from voice_host.tokio_dialog import TokioDialog  # noqa: E402
+from engine.tokio_rules import preset
+from voice_host.audio.gate import HalfDuplexGate
+from voice_host.audio.mic import MicSource
+from voice_host.audio.sources import AudioChunk
+from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.ports import Heard, ListenRequest
+from voice_host.session import CONFIRM_PHASE, Session
+from voice_host.tokio_dialog import TokioDialog
 
 PLAYERS = ["Anna", "Bruno", "Carla"]
 #: Round by round: claim, believe, claim, doubt + reveal (holds), claim, believe,

@@ -13,11 +13,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.tokio_rules import TokioRules, preset  # noqa: E402
-from grammars import tokio  # noqa: E402
-from grammars.intents import Intent, NotUnderstood  # noqa: E402
-from grammars.normalize import fold  # noqa: E402
-from grammars.tokio import Phase, parse_tokio, tokio_phrases, tokio_table  # noqa: E402
+from engine.tokio_rules import TokioRules, preset
+from grammars import tokio
+from grammars.intents import Intent, NotUnderstood
+from grammars.normalize import fold
+from grammars.tokio import Phase, parse_tokio, tokio_phrases, tokio_table
 
 RULES: list[TokioRules] = [preset(n, sides=s) for n in ("classico", "lizumo") for s in (4, 6, 8, 10)] + [preset("milella")]
 FILLERS = ["ehm", "allora", "dico", "beh,", "ok", "uhm...", "io dico"]

@@ -34,7 +34,7 @@ class Roll:
             raise ValueError(f"high die {self.high} lower than low die {self.low}")
 
     @classmethod
-    def of(cls, a: int, b: int) -> "Roll":
+    def of(cls, a: int, b: int) -> Roll:
         """The roll of two dice showing ``a`` and ``b`` in any order."""
         return cls(max(a, b), min(a, b))
 

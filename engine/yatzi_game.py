@@ -274,7 +274,7 @@ class YatziGame:
         self._players: tuple[str, ...] = names[start:] + names[:start]
         self._rules = rules
         self._cards: dict[str, dict[str, int]] = {name: {} for name in self._players}
-        self._yatzi_bonuses: dict[str, int] = {name: 0 for name in self._players}
+        self._yatzi_bonuses: dict[str, int] = dict.fromkeys(self._players, 0)
         self._index = 0
         self._turn = 1
         self._dice: tuple[int, ...] | None = None
@@ -458,7 +458,7 @@ class YatziGame:
         actions: Iterable[Action],
         rules: YatziRules = SEED_RULES,
         first: str | None = None,
-    ) -> "YatziGame":
+    ) -> YatziGame:
         """A new game with ``actions`` applied in order (e.g. ``history[:-1]`` to undo)."""
         game = cls(players, rules, first)
         for action in actions:

@@ -7,7 +7,6 @@ from typing import Union
 
 from engine.rolls import Roll
 
-
 # ---- commands valid in every phase
 
 

@@ -18,7 +18,8 @@ import os
 import stat
 import sys
 import tempfile
-from typing import Any, Callable, NoReturn, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.captions import CaptionedSpeaker
@@ -298,7 +299,7 @@ def _session(
         return Session(new_dialog, listener, speaker, journal, actions)
     try:
         return Session(new_dialog, listener, speaker, journal, actions, resumed=True)
-    except Exception as exc:  # noqa: BLE001 - whatever a hostile journal makes the engine raise
+    except Exception as exc:  # whatever a hostile journal makes the engine raise
         detail = str(exc)[:200] or type(exc).__name__
         raise JournalError(say.journal_replay_failed(args.resume, detail)) from None
 

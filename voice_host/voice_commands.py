@@ -16,8 +16,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
-from grammars.phrases import Phrase
 from grammars.it import catalogue
+from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 
 EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2
@@ -288,14 +288,14 @@ def run_selftest(
     alone; the figures line (:meth:`voice_host.hearing.trial.Tally.line`) is
     printed last. ``fillers`` default to the Italian ones.
     """
+    import numpy as np
+
     from voice_host.audio.recognizer import VoskListener
     from voice_host.audio.sources import BufferSource
     from voice_host.audio.wav import resample
     from voice_host.hearing import fillers as filler_lists
     from voice_host.hearing.trial import Tally, babble, babble_gain, padded, to_int16
     from voice_host.ports import ListenRequest
-
-    import numpy as np
 
     out = out or sys.stdout
     rng = np.random.default_rng(0)

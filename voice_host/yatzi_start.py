@@ -16,8 +16,9 @@ Tied(players=('Bruno', 'Carla'), value=2)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Union
 
 FACES = range(1, 7)
 

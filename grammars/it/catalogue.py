@@ -7,9 +7,8 @@ short: they are spoken in a noisy room.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Sequence
 
 
 def join_names(names: Sequence[str]) -> str:

@@ -7,7 +7,6 @@ import signal
 from pathlib import Path
 
 import pytest
-
 from interactive import start_interactive, wait_for
 from journal_text import chained_lines, header, journal_text
 

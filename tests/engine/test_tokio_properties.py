@@ -134,7 +134,7 @@ class Before:
     claim: Roll | None
 
     @classmethod
-    def of(cls, g: TokioGame) -> "Before":
+    def of(cls, g: TokioGame) -> Before:
         return cls({p.name: p.penalties for p in g.players}, frozenset(p.name for p in g.players if p.out), g.doubled, g.claim)
 
 

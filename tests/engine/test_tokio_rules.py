@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadConfiguration
-from engine.rolls import Roll, RankingKind
+from engine.rolls import RankingKind, Roll
 from engine.tokio_rules import (
     PRESETS,
     Counting,

@@ -9,8 +9,8 @@ import stat
 import time
 
 import pytest
-
 from journal_text import chained_lines, header, journal_text
+
 from voice_host.journal import Journal, JournalError, JournalWriteError, read_journal
 
 CONFIG = {"rules": "classico", "players": ["Anna", "Bruno"]}

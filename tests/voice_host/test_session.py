@@ -12,7 +12,7 @@ from voice_host.session import Outcome, Session
 from voice_host.tokio_dialog import TokioDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 
 def _session(lines, rules="classico", players=("Anna", "Bruno"), journal=None, actions=None, **options):

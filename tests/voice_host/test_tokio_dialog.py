@@ -22,7 +22,7 @@ from voice_host.session import Session
 from voice_host.tokio_dialog import TokioDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 PRESETS = [("classico", 6), ("classico", 4), ("classico", 8), ("classico", 10),
            ("lizumo", 6), ("lizumo", 4), ("lizumo", 8), ("lizumo", 10), ("milella", 6)]

@@ -14,7 +14,7 @@ from voice_host.session import Session
 from voice_host.yatzi_dialog import YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 
 def _act(dialog: YatziDialog, intent: it.Intent) -> list[str]:

@@ -13,14 +13,14 @@ import pytest
 from engine import yatzi_game as yg
 from engine.errors import IllegalAction
 from grammars import intents as it
-from grammars.yatzi import parse_yatzi
 from grammars.it import catalogue as say
+from grammars.yatzi import parse_yatzi
 from voice_host.dialog import Act, Confirm, Refuse
 from voice_host.session import Session
 from voice_host.yatzi_dialog import KeepAndRoll, StartDie, YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 WORDS = {"uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6}
 

@@ -13,8 +13,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from grammars.phrases import Phrase
 from grammars.it import catalogue
+from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.gate import SHARED_GATE, HalfDuplexGate
 from voice_host.audio.model_store import find_or_download

@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from grammars.phrases import Phrase
-from collections import deque
-
 from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, PhraseMatcher
@@ -57,7 +55,7 @@ class Decoded:
     alternatives: tuple[tuple[str, float], ...] = ()
 
     @classmethod
-    def parse(cls, raw: str) -> "Decoded":
+    def parse(cls, raw: str) -> Decoded:
         """A vosk JSON result, with or without alternatives."""
         data = json.loads(raw)
         alternatives = tuple((str(a.get("text", "")), float(a.get("confidence", 0.0))) for a in data.get("alternatives", []))
@@ -65,7 +63,7 @@ class Decoded:
             return cls(alternatives[0][0], alternatives[0][1], alternatives)
         return cls(str(data.get("text", "")), 0.0, ())
 
-    def then(self, later: "Decoded") -> "Decoded":
+    def then(self, later: Decoded) -> Decoded:
         """This result followed by ``later`` (one utterance vosk ended twice)."""
         return Decoded(f"{self.text} {later.text}".strip(), self.score + later.score, ())
 

@@ -29,8 +29,6 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
-import numpy as np
-
 from grammars.it import catalogue
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTimes

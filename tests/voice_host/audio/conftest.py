@@ -79,7 +79,7 @@ def espeak() -> str:
     return str(path)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def speech(text: str, voice: str = "ko") -> Clip:
     """``text`` spoken by espeak-ng (``voice``), 16 kHz mono."""
     with tempfile.TemporaryDirectory() as folder:

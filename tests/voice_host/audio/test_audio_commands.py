@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_audio_vosk import A, B
 
 from grammars.phrases import Phrase
 from voice_host.audio import model_store
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.voice_commands import run_check
-
-from test_audio_vosk import A, B
 
 
 def voice_host(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:

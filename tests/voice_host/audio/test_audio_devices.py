@@ -12,15 +12,14 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import loud_span, play_into_sink, speech
+from test_audio_vosk import A
 
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.mic import MicSource
 from voice_host.audio.recognizer import VoskListener, vocabulary_of
 from voice_host.audio.tts import Pyttsx3Speaker
 from voice_host.ports import Heard
-
-from conftest import loud_span, play_into_sink, speech
-from test_audio_vosk import A
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]
 

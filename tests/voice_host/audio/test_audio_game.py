@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pytest
+from conftest import play_into_sink, speech
 
 from engine.tokio_rules import TokioRules, preset
 from voice_host.audio.endpoint import EnergyTracker, rms
@@ -38,8 +39,6 @@ from voice_host.ports import Heard as PortHeard
 from voice_host.ports import ListenRequest
 from voice_host.session import Outcome, Session
 from voice_host.tokio_dialog import TokioDialog
-
-from conftest import play_into_sink, speech
 
 pytestmark = [pytest.mark.audio]
 
@@ -310,7 +309,7 @@ def test_a_whole_tokio_game_through_the_real_mic_and_speaker(pulse: str, espeak:
         def play() -> None:
             try:
                 outcome.append(session.run())
-            except BaseException as exc:  # noqa: BLE001 - surfaced by the assertion below
+            except BaseException as exc:  # surfaced by the assertion below
                 outcome.append(exc)
 
         began = time.monotonic()

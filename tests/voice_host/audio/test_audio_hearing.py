@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import silence, speech
 
 from grammars.phrases import Phrase
 from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
@@ -23,8 +24,6 @@ from voice_host.hearing import korean
 from voice_host.hearing.confidence import Verdict
 from voice_host.ports import Heard, ListenRequest
 from voice_host.voice_commands import run_selftest
-
-from conftest import silence, speech
 
 pytestmark = pytest.mark.vosk
 

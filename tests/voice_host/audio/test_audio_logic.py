@@ -21,7 +21,7 @@ CLAIMS = {
 }
 
 
-@pytest.fixture()
+@pytest.fixture
 def matcher() -> PhraseMatcher:
     return PhraseMatcher(CLAIMS)
 
@@ -156,5 +156,5 @@ def test_model_search_list_has_no_windows_folders_on_linux() -> None:
     from voice_host.audio.model_store import search_dirs
 
     dirs = search_dirs()
-    assert dirs and all("AppData" not in d.parts for d in dirs) or os.name == "nt"
+    assert (dirs and all("AppData" not in d.parts for d in dirs)) or os.name == "nt"
     assert any(d.parts[-2:] == (".cache", "vosk") for d in dirs)

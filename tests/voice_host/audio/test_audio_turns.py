@@ -20,13 +20,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import loud_span
 
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.mic import MicSource
 from voice_host.audio.tts import SENTENCE_PAUSE_S, Pyttsx3Speaker
 from voice_host.captions import CaptionedSpeaker
-
-from conftest import loud_span
 
 pytestmark = pytest.mark.audio
 

@@ -13,14 +13,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import silence, speech
 
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
 from voice_host.audio.sources import AudioChunk, BufferSource
 from voice_host.ports import ListenRequest
-
-from conftest import silence, speech
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]  # espeak-ng speaks the phrases
 
