@@ -172,7 +172,7 @@ def main() -> int:
     time.sleep(0.5)
     ours_ms: list[float] = []
     default_ms: list[float] = []
-    for round_ in range(args.rounds):
+    for _ in range(args.rounds):
         for text in SPOKEN:
             while not results.empty():
                 results.get_nowait()

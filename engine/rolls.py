@@ -83,7 +83,7 @@ class Dice:
 
     def all_rolls(self) -> tuple[Roll, ...]:
         """Every distinct roll of two of these dice (unordered)."""
-        return tuple(Roll(h, l) for h in self.faces for l in self.faces if l <= h)
+        return tuple(Roll(high, low) for high in self.faces for low in self.faces if low <= high)
 
 
 class RankingKind(enum.Enum):

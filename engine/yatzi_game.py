@@ -37,7 +37,6 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Union
 
 from engine.errors import BadConfiguration, GameOver, IllegalAction, WrongPhase
 from engine.yatzi_score import (
@@ -108,7 +107,7 @@ class Score:
     box: str
 
 
-Action = Union[RecordRoll, Keep, Reroll, Score]
+Action = RecordRoll | Keep | Reroll | Score
 
 
 # ---------------------------------------------------------------- events
@@ -199,7 +198,7 @@ class GameEnded:
     ranking: tuple[Standing, ...]
 
 
-Event = Union[TurnStarted, Rolled, Kept, Scored, BonusEarned, YatziBonusEarned, GameEnded]
+Event = TurnStarted | Rolled | Kept | Scored | BonusEarned | YatziBonusEarned | GameEnded
 
 
 @dataclass(frozen=True)

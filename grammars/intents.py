@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from engine.rolls import Roll
 
@@ -136,9 +135,9 @@ class NotUnderstood:
     reason: str = ""
 
 
-Intent = Union[
-    Repeat, Standings, Help, Undo, EndGame, Yes, No,
-    SayRoll, BelieveIt, DoubtIt, TakeThePenalty,
-    SayDice, ChooseBox, RollDice, KeepDice, RerollDice, KeepAll, ReadCard, AskAdvice,
-    NotUnderstood,
-]
+Intent = (
+    Repeat | Standings | Help | Undo | EndGame | Yes | No |
+    SayRoll | BelieveIt | DoubtIt | TakeThePenalty |
+    SayDice | ChooseBox | RollDice | KeepDice | RerollDice | KeepAll | ReadCard | AskAdvice |
+    NotUnderstood
+)

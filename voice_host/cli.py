@@ -12,6 +12,7 @@ Exit codes (also in the README, "Reliability"):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import os
@@ -21,6 +22,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine.errors import IllegalAction
 from grammars.it import catalogue as say
 from voice_host.captions import CaptionedSpeaker
 from voice_host.cli_parser import ItalianArgumentParser
@@ -51,10 +53,8 @@ def print_error(message: str) -> None:
 
 
 def _print_stderr(line: str) -> None:
-    try:
+    with contextlib.suppress(OSError, ValueError):  # the terminal is gone (SIGHUP): nothing left to tell
         print(printable(line), file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass  # the terminal is gone (SIGHUP): nothing left to tell
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -222,10 +222,8 @@ def _replayed(new_dialog: Callable[[], GameDialog], actions: list[dict[str, Any]
 
 
 def _say_safely(speaker: Speaker, sentence: str) -> None:
-    try:
+    with contextlib.suppress(Exception):  # the speaker's own failure must not hide the write failure
         speaker.say(sentence)
-    except Exception:  # the speaker's own failure must not hide the write failure
-        pass
 
 
 def _check_options(args: argparse.Namespace) -> str | None:
@@ -467,10 +465,8 @@ def write_summary(path: str, summary: dict[str, Any]) -> None:
             os.fsync(handle.fileno())
         os.replace(temporary, path)
     except BaseException as exc:  # a signal too: never leave the temporary file behind
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
         if isinstance(exc, OSError):
             raise SummaryWriteError(say.summary_cannot_write(path, _reason(exc))) from None
         raise

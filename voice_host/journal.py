@@ -22,6 +22,7 @@ actions in force, so ``annulla`` works across a resume.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import hashlib
@@ -382,10 +383,8 @@ def _link_new(temporary: str, path: str) -> None:
 
 
 def _remove(path: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 def _fsync_directory(path: str) -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Union
 
 FACES = range(1, 7)
 
@@ -39,7 +38,7 @@ class Decided:
     value: int
 
 
-RoundEnd = Union[Tied, Decided]
+RoundEnd = Tied | Decided
 
 
 class WhoStarts:

@@ -280,8 +280,12 @@ def test_the_checker_can_fail() -> None:
     g = Lying(rules, NAMES[:2])
     rng = random.Random(0)
     charged = dict.fromkeys(NAMES[:2], 0)
-    with pytest.raises(AssertionError):
+
+    def play_to_the_end() -> None:
         while g.phase is not Phase.OVER:
             before = Before.of(g)
             action = random_action(g, rng)
             _check_step(g, action, g.apply(action), before, charged, [], [])
+
+    with pytest.raises(AssertionError):
+        play_to_the_end()

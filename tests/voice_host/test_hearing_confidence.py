@@ -12,7 +12,7 @@ from voice_host.ports import Heard
 
 
 def _evidence(**changes: object) -> Evidence:
-    base = dict(score=100.0, rival=None, second="ventuno", agrees=True, phrase_words=True)
+    base = {"score": 100.0, "rival": None, "second": "ventuno", "agrees": True, "phrase_words": True}
     base.update(changes)
     return Evidence(**base)  # type: ignore[arg-type]
 

@@ -27,7 +27,7 @@ def _penalties(session):
 
 
 def test_not_understood_changes_nothing_and_asks_again():
-    session, listener, speaker = _session(["banana", "quindici", "cinquantatré"])
+    session, _, speaker = _session(["banana", "quindici", "cinquantatré"])
     assert session.run() is Outcome.INPUT_ENDED
     assert len(session.actions) == 1
     assert speaker.said.count("Anna, tira e dichiara.") == 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from collections import Counter
@@ -143,7 +144,7 @@ def test_virtual_dice_choose_who_starts_from_the_seed():
         opening = dialog.opening()
         rounds = _start_rounds(opening)
         assert [name for name, _ in rounds[0]] == players
-        for before, after in zip(rounds, rounds[1:]):  # a tie-break: only those tied on the lowest
+        for before, after in itertools.pairwise(rounds):  # a tie-break: only those tied on the lowest
             lowest = min(v for _, v in before)
             assert [n for n, _ in after] == [n for n, v in before if v == lowest]
             tie_seen = True

@@ -190,7 +190,7 @@ class ForegroundGate:
             return []
         data, was_loud = self._waiting.popleft()
         self._since_loud = 0 if was_loud else self._since_loud + 1
-        keep = self._since_loud <= self._hang or any(l for _, l in self._waiting)
+        keep = self._since_loud <= self._hang or any(loud for _, loud in self._waiting)
         if keep:
             return [data]
         samples = np.frombuffer(data, dtype="<i2").astype(np.float64) * self._attenuation
