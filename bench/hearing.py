@@ -8,8 +8,9 @@ the mic adapter and heard by the real :class:`VoskListener`. Then two minutes of
 babble alone play while the host listens (its accepts are scaled to 10 minutes).
 
 Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline]``.
-``--baseline`` is the listener without the confidence check (as before issue 11); ``--offline`` feeds the same audio straight to the
-listener instead of through the sink (for tuning; not the measurement).
+``--baseline`` is the listener without the confidence check (as before issue 11);
+``--offline`` feeds the same audio straight to the listener instead of through the sink
+(for tuning; not the measurement).
 The last line is ``hearing utterances=N wrong_intent_pct=X confirmed_pct=Y
 missed_pct=Z false_accepts_per_10min=W``.
 """
@@ -52,7 +53,9 @@ def speak(text: str, voice: str, rate: int) -> np.ndarray:
     """espeak-ng's rendering of ``text``, 16 kHz float samples."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.wav"
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-w", str(path), text], check=True, capture_output=True)
+        subprocess.run(
+            ["espeak-ng", "-v", voice, "-s", str(rate), "-w", str(path), text], check=True, capture_output=True
+        )
         return resample(read_wav(path), SAMPLE_RATE).samples.astype(np.float64)
 
 
@@ -162,8 +165,15 @@ VERBOSE = False
 def show(utterance: Any) -> None:
     """Print one decoded utterance with its evidence (``--verbose``)."""
     c = utterance.confidence
-    evidence = "" if c is None else f" [{c.verdict}: second={c.evidence.second!r} rival={c.evidence.rival} score={c.evidence.score:.1f}]"
-    print(f"    decoded {utterance.match.heard!r} ({utterance.match.reason or 'exact'}) voiced={utterance.voiced}{evidence}")
+    evidence = (
+        ""
+        if c is None
+        else f" [{c.verdict}: second={c.evidence.second!r} rival={c.evidence.rival} score={c.evidence.score:.1f}]"
+    )
+    print(
+        f"    decoded {utterance.match.heard!r} ({utterance.match.reason or 'exact'})"
+        f" voiced={utterance.voiced}{evidence}"
+    )
 
 
 def listener_for(model: Any, source: Any, baseline: bool, gate: HalfDuplexGate | None) -> VoskListener:
@@ -215,7 +225,10 @@ def main() -> int:
         rig.close()
     if tally.wrong_items:
         print("wrong: " + ", ".join(tally.wrong_items))
-    print(f"({'baseline' if args.baseline else 'with confidence'}, {'offline' if args.offline else 'through the sink'}, {time.monotonic() - started:.0f}s)")
+    print(
+        f"({'baseline' if args.baseline else 'with confidence'}, "
+        f"{'offline' if args.offline else 'through the sink'}, {time.monotonic() - started:.0f}s)"
+    )
     print(tally.line())
     return 0
 

@@ -127,7 +127,9 @@ class Tee:
         return end
 
 
-def run_listener(listener: VoskListener, request: ListenRequest, results: queue.Queue[tuple[str, Utterance]], name: str) -> None:
+def run_listener(
+    listener: VoskListener, request: ListenRequest, results: queue.Queue[tuple[str, Utterance]], name: str
+) -> None:
     def note(utterance: Utterance) -> None:
         if utterance.match.phrase is not None:
             results.put((name, utterance))

@@ -358,7 +358,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, log in zip(GAMES, logs):
         for step in steps_of(log, tape):
             print(f"{name:9} {step.kind:8} {step.words:3d} words {step.seconds:5.2f} s")
-    print(f"sentence gaps ms: p50={statistics.median(between) * 1000:.0f} max={max(between) * 1000:.0f} n={len(between)}")
+    print(
+        f"sentence gaps ms: p50={statistics.median(between) * 1000:.0f} max={max(between) * 1000:.0f} n={len(between)}"
+    )
     # a negative minimum would mean the listener was open while the host still spoke
     print(f"prompt->listening ms: p50={statistics.median(to_listen) * 1000:.0f} min={min(to_listen) * 1000:.0f}"
           f" max={max(to_listen) * 1000:.0f} n={len(to_listen)}")

@@ -262,7 +262,9 @@ def _readings() -> dict[str, Roll]:
 @cache
 def _dice_readings() -> dict[str, Roll]:
     """Key -> roll for two faces 0..9 said one by one."""
-    return {key(form.format(UNITS[a], UNITS[b])): Roll.of(a, b) for a in range(10) for b in range(10) for form in DIE_BY_DIE}
+    return {
+        key(form.format(UNITS[a], UNITS[b])): Roll.of(a, b) for a in range(10) for b in range(10) for form in DIE_BY_DIE
+    }
 
 
 @cache

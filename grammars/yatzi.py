@@ -20,7 +20,8 @@ Phases (:class:`Phase`, what the host is waiting for):
 
 Every phase also understands the phase-independent commands of
 :mod:`grammars.commands` (ripeti, classifica, punteggi, aiuto, annulla, fine
-partita), and every phase but ``"confirm"`` "consiglio" -> ``AskAdvice``. Nothing valid gives ``NotUnderstood``, never an exception.
+partita), and every phase but ``"confirm"`` "consiglio" -> ``AskAdvice``. Nothing valid gives
+``NotUnderstood``, never an exception.
 
 Recognizer note: :func:`yatzi_phrases` gives, for the ``"dice"`` and
 ``"virtual"`` phases, the face words (and "e", "tengo", "ritira") as single-word

@@ -22,7 +22,9 @@ class _ItalianFormatter(argparse.HelpFormatter):
     """Help formatter whose usage line starts with "uso:"."""
 
     def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, prefix=catalogue.ARGPARSE_WORDS["usage"] if prefix is None else prefix)
+        super().add_usage(
+            usage, actions, groups, prefix=catalogue.ARGPARSE_WORDS["usage"] if prefix is None else prefix
+        )
 
 
 def italian_message(message: str) -> str:

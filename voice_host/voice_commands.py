@@ -93,12 +93,18 @@ def cmd_devices(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     devices = sd.query_devices()
     default_in, default_out = sd.default.device
-    for title, key, default in (("ingressi (microfoni)", "max_input_channels", default_in), ("uscite", "max_output_channels", default_out)):
+    for title, key, default in (
+        ("ingressi (microfoni)", "max_input_channels", default_in),
+        ("uscite", "max_output_channels", default_out),
+    ):
         print(f"{title}:", file=out)
         for index, device in enumerate(devices):
             if device[key] > 0:
                 mark = "*" if index == default else " "
-                print(f" {mark}{index:3d} {device['name']} ({device[key]} canali, {device['default_samplerate']:.0f} Hz)", file=out)
+                print(
+                    f" {mark}{index:3d} {device['name']} ({device[key]} canali, {device['default_samplerate']:.0f} Hz)",
+                    file=out,
+                )
     return EXIT_OK
 
 

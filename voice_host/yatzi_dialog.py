@@ -314,7 +314,9 @@ class YatziDialog:
             rolled = self._roll(DICE_COUNT - len(keep))
             game.apply(yg.Keep(keep))
             game.apply(yg.RecordRoll(rolled))
-            return [say.computer_keeps(player, dice, say_dice(keep)) if keep else say.computer_rerolls_all(player, dice)]
+            return [
+                say.computer_keeps(player, dice, say_dice(keep)) if keep else say.computer_rerolls_all(player, dice)
+            ]
         assert choice.box is not None
         return [say.computer_has(player, dice), *self._announce(game.apply(yg.Score(choice.box)))]
 

@@ -1065,12 +1065,17 @@ def journal_folder_unwritable(folder: str, reason: str) -> str:
 
 def say_cannot_save_at_start() -> str:
     """Spoken when the game cannot start because its journal cannot be written."""
-    return "Non posso salvare la partita, quindi non la comincio. Per giocare senza salvarla, usate l'opzione no journal."
+    return (
+        "Non posso salvare la partita, quindi non la comincio. Per giocare senza salvarla, usate l'opzione no journal."
+    )
 
 
 def say_cannot_save_any_more() -> str:
     """Spoken when a step cannot be saved mid-game: the game stops, resumable up to the last step."""
-    return "Non riesco più a salvare la partita, mi fermo qui. L'ultima mossa non è stata registrata: potete riprendere da prima."
+    return (
+        "Non riesco più a salvare la partita, mi fermo qui. "
+        "L'ultima mossa non è stata registrata: potete riprendere da prima."
+    )
 
 
 def summary_cannot_write(path: str, reason: str) -> str:

@@ -135,7 +135,9 @@ class Before:
 
     @classmethod
     def of(cls, g: TokioGame) -> Before:
-        return cls({p.name: p.penalties for p in g.players}, frozenset(p.name for p in g.players if p.out), g.doubled, g.claim)
+        return cls(
+            {p.name: p.penalties for p in g.players}, frozenset(p.name for p in g.players if p.out), g.doubled, g.claim
+        )
 
 
 def _check_doubling(g: TokioGame, action: Action, e: Penalised, before: Before) -> None:
@@ -149,7 +151,10 @@ def _check_doubling(g: TokioGame, action: Action, e: Penalised, before: Before) 
         assert (e.amount, e.doubled) == (1, False)
     elif lizumo_top:
         assert not e.doubled
-        assert e.amount == {PenaltyReason.ACCEPTED_TOKIO: 1, PenaltyReason.WRONG_DOUBT: 2, PenaltyReason.BLUFF_CAUGHT: 1}[e.reason]
+        assert (
+            e.amount
+            == {PenaltyReason.ACCEPTED_TOKIO: 1, PenaltyReason.WRONG_DOUBT: 2, PenaltyReason.BLUFF_CAUGHT: 1}[e.reason]
+        )
     else:
         assert e.amount == (2 if e.doubled else 1)
         if before.doubled:

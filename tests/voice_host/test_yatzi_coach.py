@@ -113,5 +113,8 @@ def test_standard_rules_announce_a_further_yatzi() -> None:
     _act(dialog, it.SayDice((4, 4, 4, 4, 4)))
     said = _act(dialog, it.ChooseBox("quattro"))
     # yatzi 50, then four fours... five fours in quattro = 20 (70), and 100 more for the second yatzi
-    assert said[:2] == ["Anna segna 20 in quattro: totale 70.", "Altro yatzi! Anna prende 100 punti in più: totale 170."]
+    assert said[:2] == [
+        "Anna segna 20 in quattro: totale 70.",
+        "Altro yatzi! Anna prende 100 punti in più: totale 170.",
+    ]
     assert dialog.summary()["players"][0]["yatzi_bonus"] == 100

@@ -45,7 +45,13 @@ class EnergyTracker:
     """
 
     def __init__(
-        self, *, window: int = 40, percentile: float = 20.0, ratio: float = 2.5, min_rms: float = 150.0, max_flatness: float = 0.45
+        self,
+        *,
+        window: int = 40,
+        percentile: float = 20.0,
+        ratio: float = 2.5,
+        min_rms: float = 150.0,
+        max_flatness: float = 0.45,
     ) -> None:
         self._max_flatness = max_flatness
         self._levels: deque[float] = deque(maxlen=window)

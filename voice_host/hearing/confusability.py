@@ -157,7 +157,9 @@ def yatzi_grammars() -> Iterator[PhaseGrammar]:
         return meaning
 
     for phase in Phase:
-        yield PhaseGrammar(f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value))
+        yield PhaseGrammar(
+            f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value)
+        )
 
 
 def all_grammars() -> Iterator[PhaseGrammar]:

@@ -48,7 +48,9 @@ def _text(heard: Heard | None) -> str | None:
     return None if heard is None else heard.text
 
 
-def test_mic_captures_speech_played_into_the_sink_and_vosk_recognizes_it(pulse: str, espeak: str, ko_model: Any) -> None:
+def test_mic_captures_speech_played_into_the_sink_and_vosk_recognizes_it(
+    pulse: str, espeak: str, ko_model: Any
+) -> None:
     source = MicSource()
     assert source.sample_rate == 16000
     listener = VoskListener(ko_model, vocabulary_of(ko_model, "ko"), source)

@@ -359,6 +359,9 @@ def test_a_whole_tokio_game_through_the_real_mic_and_speaker(pulse: str, espeak:
     assert took < 90, took
     for heard in ear.heard:
         assert heard.prompt is not None
-        print(f"{heard.line}: voiced from +{heard.voiced[0][0] - heard.prompt.ended_at:.2f} s to "
-              f"+{heard.voiced[-1][1] - heard.prompt.ended_at:.2f} s after the prompt, returned at +{heard.returned_at - heard.prompt.ended_at:.2f} s")
+        print(
+            f"{heard.line}: voiced from +{heard.voiced[0][0] - heard.prompt.ended_at:.2f} s to "
+            f"+{heard.voiced[-1][1] - heard.prompt.ended_at:.2f} s after the prompt, "
+            f"returned at +{heard.returned_at - heard.prompt.ended_at:.2f} s"
+        )
     print(f"game took {took:.1f} s; host said {len(speaker.said)} sentences; mic dropped {ear.mic.dropped} chunks")

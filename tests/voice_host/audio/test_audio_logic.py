@@ -63,7 +63,9 @@ def test_one_error_in_a_long_phrase_is_tolerated_but_not_two(matcher: PhraseMatc
 
 
 def test_equally_near_phrases_are_ambiguous() -> None:
-    matcher = PhraseMatcher({Phrase.of("tira di nuovo"): ("tira di nuovo",), Phrase.of("tira di meno"): ("tira di meno",)})
+    matcher = PhraseMatcher(
+        {Phrase.of("tira di nuovo"): ("tira di nuovo",), Phrase.of("tira di meno"): ("tira di meno",)}
+    )
     assert matcher.match("tira di").reason == "ambiguous"
 
 
