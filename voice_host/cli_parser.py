@@ -48,7 +48,8 @@ class ItalianArgumentParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         add_help = kwargs.pop("add_help", True)
         kwargs.setdefault("formatter_class", _ItalianFormatter)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False  # our own -h/--help below, with Italian help text
+        super().__init__(*args, **kwargs)
         self._positionals.title = catalogue.ARGPARSE_WORDS["positional"]
         self._optionals.title = catalogue.ARGPARSE_WORDS["options"]
         if add_help:
