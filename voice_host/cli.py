@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--device", metavar="MICROFONO", help=say.CLI_HELP["--device"])
     analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
-    _register_voice_commands(sub)
+    _register_voice_tools(sub)
     return parser
 
 
@@ -104,13 +104,13 @@ def _positive(text: str) -> int:
     return value
 
 
-def _register_voice_commands(sub: Any) -> None:
+def _register_voice_tools(sub: Any) -> None:
     """Add devices/check/say/model when the voice tools are installed with the package."""
     try:
-        from voice_host import voice_commands
+        from voice_host import voice_tools
     except ImportError:
         return
-    voice_commands.register(sub)
+    voice_tools.register(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -360,7 +360,7 @@ def keyboard_fallback() -> str:
 
 
 # --- voice set-up ---
-# Sentences of voice_host/audio and voice_host/voice_commands: model, vocabulary,
+# Sentences of voice_host/audio and voice_host/voice_tools: model, vocabulary,
 # microphone and speaker notices, and the lines of `voice-host check/devices/model`.
 
 

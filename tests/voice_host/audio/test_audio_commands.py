@@ -15,12 +15,12 @@ from test_audio_vosk import A, B
 from grammars.phrases import Phrase
 from voice_host.audio import model_store
 from voice_host.audio.errors import VoiceUnavailable
-from voice_host.voice_commands import run_check
+from voice_host.voice_tools import run_check
 
 
 def voice_host(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "voice_host.voice_commands", *args], capture_output=True, text=True, timeout=120, env=env
+        [sys.executable, "-m", "voice_host.voice_tools", *args], capture_output=True, text=True, timeout=120, env=env
     )
 
 
@@ -118,7 +118,7 @@ def test_model_path_without_a_model_exits_1_with_the_searched_folders(tmp_path: 
 
     env = {**os.environ, "HOME": str(tmp_path), "VOSK_MODEL_PATH": str(tmp_path / "none")}
     result = subprocess.run(
-        [sys.executable, "-m", "voice_host.voice_commands", "model", "path"],
+        [sys.executable, "-m", "voice_host.voice_tools", "model", "path"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -184,7 +184,7 @@ def test_open_voice_listener_gives_a_working_listener(pulse: str, ko_model_path:
 
 
 def test_check_covers_both_games_by_default() -> None:
-    from voice_host.voice_commands import game_phrases_for
+    from voice_host.voice_tools import game_phrases_for
 
     phrases = game_phrases_for("all", "classico", 6)
     assert {"tokio/claim", "tokio/response", "tokio/reveal", "tokio/confirm",

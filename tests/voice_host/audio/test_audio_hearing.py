@@ -23,7 +23,7 @@ from voice_host.audio.wav import Clip
 from voice_host.hearing import korean
 from voice_host.hearing.confidence import Verdict
 from voice_host.ports import Heard, ListenRequest
-from voice_host.voice_commands import run_selftest
+from voice_host.voice_tools import run_selftest
 
 pytestmark = pytest.mark.vosk
 

@@ -3,7 +3,7 @@
 ``register(subparsers)`` adds them to ``voice-host``'s argparse; each parser sets
 ``handler``, a function of the parsed arguments returning the exit code:
 0 fine, 1 something missing (``check``, ``model path``), 2 bad input (one line,
-no traceback). ``python -m voice_host.voice_commands ...`` runs them alone.
+no traceback). ``python -m voice_host.voice_tools ...`` runs them alone.
 """
 
 from __future__ import annotations
@@ -410,7 +410,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m voice_host.voice_commands ...``: the voice tools without the game CLI."""
+    """``python -m voice_host.voice_tools ...``: the voice tools without the game CLI."""
     parser = _Parser(prog="voice-host")
     register(parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
     args = parser.parse_args(argv)
