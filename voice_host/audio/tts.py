@@ -349,18 +349,3 @@ class Pyttsx3Speaker:
             self._jobs.put(None)
             self._thread.join(timeout=5)
 
-
-class PrintingSpeaker:
-    """The fallback speaker: one line per sentence on stdout."""
-
-    def say(self, text: str) -> None:
-        """Print ``text``."""
-        show_sentence(text)
-
-    def say_all(self, sentences: Sequence[str]) -> None:
-        """Print each sentence on its own line."""
-        for text in sentences:
-            show_sentence(text)
-
-    def close(self) -> None:
-        """Nothing to release."""
