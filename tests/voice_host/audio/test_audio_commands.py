@@ -17,6 +17,8 @@ from voice_host.audio import model_store
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.voice_tools import run_check
 
+REPO = Path(__file__).resolve().parents[3]
+
 
 def voice_host(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -116,7 +118,8 @@ def test_model_is_found_from_the_explicit_path_env_and_models_dirs(
 def test_model_path_without_a_model_exits_1_with_the_searched_folders(tmp_path: Path) -> None:
     import os
 
-    env = {**os.environ, "HOME": str(tmp_path), "VOSK_MODEL_PATH": str(tmp_path / "none")}
+    # PYTHONPATH: run this tree's code, not whichever tree the virtualenv's editable install points at
+    env = {**os.environ, "HOME": str(tmp_path), "VOSK_MODEL_PATH": str(tmp_path / "none"), "PYTHONPATH": str(REPO)}
     result = subprocess.run(
         [sys.executable, "-m", "voice_host.voice_tools", "model", "path"],
         capture_output=True,
