@@ -46,7 +46,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args()
 
-    header = f"{'rules':<10} {'dice':>4} {'limit':>5} {'games':>6} {'actions':>8} {'act/game':>8} {'games/s':>9} {'actions/s':>10}"
+    header = (
+        f"{'rules':<10} {'dice':>4} {'limit':>5} {'games':>6} {'actions':>8} {'act/game':>8}"
+        f" {'games/s':>9} {'actions/s':>10}"
+    )
     print(f"{args.games} random games per combination, {args.players} players, seed {args.seed}")
     print(header)
     print("-" * len(header))

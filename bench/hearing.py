@@ -8,8 +8,9 @@ the mic adapter and heard by the real :class:`VoskListener`. Then two minutes of
 babble alone play while the host listens (its accepts are scaled to 10 minutes).
 
 Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline]``.
-``--baseline`` is the listener without the confidence check (as before issue 11); ``--offline`` feeds the same audio straight to the
-listener instead of through the sink (for tuning; not the measurement).
+``--baseline`` is the listener without the confidence check (as before issue 11);
+``--offline`` feeds the same audio straight to the listener instead of through the sink
+(for tuning; not the measurement).
 The last line is ``hearing utterances=N wrong_intent_pct=X confirmed_pct=Y
 missed_pct=Z false_accepts_per_10min=W``.
 """
@@ -21,7 +22,6 @@ import functools
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -30,13 +30,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
-from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of  # noqa: E402
-from voice_host.audio.sources import AudioChunk, BufferSource  # noqa: E402
-from voice_host.audio.wav import Clip, read_wav, resample, write_wav  # noqa: E402
-from voice_host.hearing import korean  # noqa: E402
-from voice_host.hearing.trial import SAMPLE_RATE, Tally, babble, babble_gain, padded, to_int16  # noqa: E402
-from voice_host.ports import Heard, ListenRequest  # noqa: E402
+from voice_host.audio.gate import HalfDuplexGate
+from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of
+from voice_host.audio.sources import AudioChunk, BufferSource
+from voice_host.audio.wav import Clip, read_wav, resample, write_wav
+from voice_host.hearing import korean
+from voice_host.hearing.trial import SAMPLE_RATE, Tally, babble, babble_gain, padded, to_int16
+from voice_host.ports import Heard, ListenRequest
 
 #: (voice, rate) of the players: two clean, two over babble.
 CLEAN_VOICES = (("ko", 175), ("ko+m1", 150))
@@ -48,12 +48,14 @@ BABBLE_ALONE_S = 120.0
 ANSWER_WINDOW_S = 0.8
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def speak(text: str, voice: str, rate: int) -> np.ndarray:
     """espeak-ng's rendering of ``text``, 16 kHz float samples."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "s.wav"
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-w", str(path), text], check=True, capture_output=True)
+        subprocess.run(
+            ["espeak-ng", "-v", voice, "-s", str(rate), "-w", str(path), text], check=True, capture_output=True
+        )
         return resample(read_wav(path), SAMPLE_RATE).samples.astype(np.float64)
 
 
@@ -163,8 +165,15 @@ VERBOSE = False
 def show(utterance: Any) -> None:
     """Print one decoded utterance with its evidence (``--verbose``)."""
     c = utterance.confidence
-    evidence = "" if c is None else f" [{c.verdict}: second={c.evidence.second!r} rival={c.evidence.rival} score={c.evidence.score:.1f}]"
-    print(f"    decoded {utterance.match.heard!r} ({utterance.match.reason or 'exact'}) voiced={utterance.voiced}{evidence}")
+    evidence = (
+        ""
+        if c is None
+        else f" [{c.verdict}: second={c.evidence.second!r} rival={c.evidence.rival} score={c.evidence.score:.1f}]"
+    )
+    print(
+        f"    decoded {utterance.match.heard!r} ({utterance.match.reason or 'exact'})"
+        f" voiced={utterance.voiced}{evidence}"
+    )
 
 
 def listener_for(model: Any, source: Any, baseline: bool, gate: HalfDuplexGate | None) -> VoskListener:
@@ -216,7 +225,10 @@ def main() -> int:
         rig.close()
     if tally.wrong_items:
         print("wrong: " + ", ".join(tally.wrong_items))
-    print(f"({'baseline' if args.baseline else 'with confidence'}, {'offline' if args.offline else 'through the sink'}, {time.monotonic() - started:.0f}s)")
+    print(
+        f"({'baseline' if args.baseline else 'with confidence'}, "
+        f"{'offline' if args.offline else 'through the sink'}, {time.monotonic() - started:.0f}s)"
+    )
     print(tally.line())
     return 0
 

@@ -30,15 +30,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from grammars.phrases import Phrase  # noqa: E402
-from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
-from voice_host.audio.mic import MicSource  # noqa: E402
-from voice_host.audio.recognizer import Utterance, VoskListener, load_model, vocabulary_of  # noqa: E402
-from voice_host.audio.sources import AudioChunk  # noqa: E402
-from voice_host.audio.tts import Pyttsx3Speaker  # noqa: E402
-from voice_host.audio.wav import read_wav, resample, write_wav  # noqa: E402
-from sink import ensure_pulse  # noqa: E402
-from voice_host.ports import ListenRequest  # noqa: E402
+from sink import ensure_pulse
+
+from grammars.phrases import Phrase
+from voice_host.audio.gate import HalfDuplexGate
+from voice_host.audio.mic import MicSource
+from voice_host.audio.recognizer import Utterance, VoskListener, load_model, vocabulary_of
+from voice_host.audio.sources import AudioChunk
+from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.audio.wav import read_wav, resample, write_wav
+from voice_host.ports import ListenRequest
 
 PHRASES = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"]
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]
@@ -111,7 +112,9 @@ class Tee:
         return end
 
 
-def run_listener(listener: VoskListener, request: ListenRequest, results: queue.Queue[tuple[str, Utterance]], name: str) -> None:
+def run_listener(
+    listener: VoskListener, request: ListenRequest, results: queue.Queue[tuple[str, Utterance]], name: str
+) -> None:
     def note(utterance: Utterance) -> None:
         if utterance.match.phrase is not None:
             results.put((name, utterance))
@@ -156,7 +159,7 @@ def main() -> int:
     time.sleep(0.5)
     ours_ms: list[float] = []
     default_ms: list[float] = []
-    for round_ in range(args.rounds):
+    for _ in range(args.rounds):
         for text in SPOKEN:
             while not results.empty():
                 results.get_nowait()

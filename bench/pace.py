@@ -45,15 +45,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine.tokio_rules import preset  # noqa: E402
-from voice_host.audio.gate import HalfDuplexGate  # noqa: E402
-from voice_host.audio.mic import MicSource  # noqa: E402
-from voice_host.audio.sources import AudioChunk  # noqa: E402
-from voice_host.audio.tts import Pyttsx3Speaker  # noqa: E402
-from sink import ensure_pulse  # noqa: E402
-from voice_host.ports import Heard, ListenRequest  # noqa: E402
-from voice_host.session import CONFIRM_PHASE, Session  # noqa: E402
-from voice_host.tokio_dialog import TokioDialog  # noqa: E402
+from sink import ensure_pulse
+
+from engine.tokio_rules import preset
+from voice_host.audio.gate import HalfDuplexGate
+from voice_host.audio.mic import MicSource
+from voice_host.audio.sources import AudioChunk
+from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.ports import Heard, ListenRequest
+from voice_host.session import CONFIRM_PHASE, Session
+from voice_host.tokio_dialog import TokioDialog
 
 PLAYERS = ["Anna", "Bruno", "Carla"]
 #: Round by round: claim, believe, claim, doubt + reveal (holds), claim, believe,
@@ -341,7 +342,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, log in zip(GAMES, logs):
         for step in steps_of(log, tape):
             print(f"{name:9} {step.kind:8} {step.words:3d} words {step.seconds:5.2f} s")
-    print(f"sentence gaps ms: p50={statistics.median(between) * 1000:.0f} max={max(between) * 1000:.0f} n={len(between)}")
+    print(
+        f"sentence gaps ms: p50={statistics.median(between) * 1000:.0f} max={max(between) * 1000:.0f} n={len(between)}"
+    )
     # a negative minimum would mean the listener was open while the host still spoke
     print(f"prompt->listening ms: p50={statistics.median(to_listen) * 1000:.0f} min={min(to_listen) * 1000:.0f}"
           f" max={max(to_listen) * 1000:.0f} n={len(to_listen)}")

@@ -13,13 +13,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.tokio_rules import TokioRules, preset  # noqa: E402
-from grammars import tokio  # noqa: E402
-from grammars.intents import Intent, NotUnderstood  # noqa: E402
-from grammars.normalize import fold  # noqa: E402
-from grammars.tokio import Phase, parse_tokio, tokio_phrases, tokio_table  # noqa: E402
+from engine.tokio_rules import TokioRules, preset
+from grammars import tokio
+from grammars.intents import Intent, NotUnderstood
+from grammars.normalize import fold
+from grammars.tokio import Phase, parse_tokio, tokio_phrases, tokio_table
 
-RULES: list[TokioRules] = [preset(n, sides=s) for n in ("classico", "lizumo") for s in (4, 6, 8, 10)] + [preset("milella")]
+RULES: list[TokioRules] = [preset(n, sides=s) for n in ("classico", "lizumo") for s in (4, 6, 8, 10)] + [
+    preset("milella")
+]
 FILLERS = ["ehm", "allora", "dico", "beh,", "ok", "uhm...", "io dico"]
 GARBAGE = ["banana", "", "quindici", "sessantadue tokio", "ehm", "passo", "tredici", "non lo so"]
 
@@ -82,7 +84,10 @@ def bench_parse(seconds: float = 3.0) -> None:
         got = parse_tokio(text, phase, rules, can_take_penalty=flag)
         assert (isinstance(got, NotUnderstood) if expected is None else got == expected), (text, phase, got)
     clean = sum(1 for c in cases if c[4] is not None) // 2
-    print(f"\nparser: {len(cases)} utterances ({clean} clean, {clean} noisy, {len(cases) - 2 * clean} not understood), all phases, {len(RULES)} rule sets")
+    print(
+        f"\nparser: {len(cases)} utterances ({clean} clean, {clean} noisy, {len(cases) - 2 * clean} not understood),"
+        f" all phases, {len(RULES)} rule sets"
+    )
     n = 0
     t0 = time.perf_counter()
     deadline = t0 + seconds

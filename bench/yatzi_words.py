@@ -16,18 +16,16 @@ game consumed. Run: ``python bench/yatzi_words.py``. The last line is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voice_host.dialog import GameDialog  # noqa: E402
-from voice_host.ports import Heard, ListenRequest  # noqa: E402
-from voice_host.session import Session  # noqa: E402
-from voice_host.yatzi_dialog import YatziDialog  # noqa: E402
+from voice_host.dialog import GameDialog
+from voice_host.ports import Heard, ListenRequest
+from voice_host.session import Session
+from voice_host.yatzi_dialog import YatziDialog
 
 GAMES = Path(__file__).resolve().parents[1] / "tests" / "e2e" / "games"
 
@@ -59,7 +57,7 @@ class _Words:
     def say(self, text: str) -> None:
         self.words += len(text.split())
 
-    def say_all(self, sentences: "Sequence[str]") -> None:
+    def say_all(self, sentences: Sequence[str]) -> None:
         for text in sentences:
             self.say(text)
 

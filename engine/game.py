@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 ActionT = TypeVar("ActionT")
-EventT = TypeVar("EventT", covariant=True)
+EventT = TypeVar("EventT")
 
 
 class Game(Protocol[ActionT, EventT]):

@@ -34,7 +34,7 @@ class Roll:
             raise ValueError(f"high die {self.high} lower than low die {self.low}")
 
     @classmethod
-    def of(cls, a: int, b: int) -> "Roll":
+    def of(cls, a: int, b: int) -> Roll:
         """The roll of two dice showing ``a`` and ``b`` in any order."""
         return cls(max(a, b), min(a, b))
 
@@ -83,7 +83,7 @@ class Dice:
 
     def all_rolls(self) -> tuple[Roll, ...]:
         """Every distinct roll of two of these dice (unordered)."""
-        return tuple(Roll(h, l) for h in self.faces for l in self.faces if l <= h)
+        return tuple(Roll(high, low) for high in self.faces for low in self.faces if low <= high)
 
 
 class RankingKind(enum.Enum):

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Union
 
 from engine.rolls import Roll
 
@@ -60,7 +59,7 @@ class Reveal:
     roll: Roll
 
 
-Action = Union[Claim, Believe, Doubt, TakePenalty, Reveal]
+Action = Claim | Believe | Doubt | TakePenalty | Reveal
 
 
 # ---------------------------------------------------------------- events
@@ -164,7 +163,7 @@ class GameWon:
     player: str
 
 
-Event = Union[RoundStarted, Claimed, Believed, Doubted, Revealed, Penalised, Eliminated, DuelWon, GameWon]
+Event = RoundStarted | Claimed | Believed | Doubted | Revealed | Penalised | Eliminated | DuelWon | GameWon
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ Readings where RULES.md leaves a corner open (each follows from its wording):
 from __future__ import annotations
 
 import copy
-from typing import Sequence
+from collections.abc import Sequence
 
 from engine.errors import BadConfiguration, GameOver, ImpossibleRoll, WrongPhase
 from engine.rolls import Roll

@@ -151,11 +151,11 @@ def preset(
         rules = PRESETS[name]
     except KeyError:
         raise BadConfiguration(f"unknown rules {name!r}; choose one of {', '.join(PRESETS)}") from None
-    changes: dict[str, object] = {}
-    if sides is not None:
-        changes["sides"] = sides
-    if limit is not None:
-        changes["limit"] = limit
-    if truth_test is not None:
-        changes["truth_test"] = truth_test
-    return replace(rules, **changes) if changes else rules  # type: ignore[arg-type]
+    if sides is None and limit is None and truth_test is None:
+        return rules
+    return replace(
+        rules,
+        sides=rules.sides if sides is None else sides,
+        limit=rules.limit if limit is None else limit,
+        truth_test=rules.truth_test if truth_test is None else truth_test,
+    )

@@ -37,7 +37,6 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Union
 
 from engine.errors import BadConfiguration, GameOver, IllegalAction, WrongPhase
 from engine.yatzi_score import (
@@ -108,7 +107,7 @@ class Score:
     box: str
 
 
-Action = Union[RecordRoll, Keep, Reroll, Score]
+Action = RecordRoll | Keep | Reroll | Score
 
 
 # ---------------------------------------------------------------- events
@@ -199,7 +198,7 @@ class GameEnded:
     ranking: tuple[Standing, ...]
 
 
-Event = Union[TurnStarted, Rolled, Kept, Scored, BonusEarned, YatziBonusEarned, GameEnded]
+Event = TurnStarted | Rolled | Kept | Scored | BonusEarned | YatziBonusEarned | GameEnded
 
 
 @dataclass(frozen=True)
@@ -274,7 +273,7 @@ class YatziGame:
         self._players: tuple[str, ...] = names[start:] + names[:start]
         self._rules = rules
         self._cards: dict[str, dict[str, int]] = {name: {} for name in self._players}
-        self._yatzi_bonuses: dict[str, int] = {name: 0 for name in self._players}
+        self._yatzi_bonuses: dict[str, int] = dict.fromkeys(self._players, 0)
         self._index = 0
         self._turn = 1
         self._dice: tuple[int, ...] | None = None
@@ -458,7 +457,7 @@ class YatziGame:
         actions: Iterable[Action],
         rules: YatziRules = SEED_RULES,
         first: str | None = None,
-    ) -> "YatziGame":
+    ) -> YatziGame:
         """A new game with ``actions`` applied in order (e.g. ``history[:-1]`` to undo)."""
         game = cls(players, rules, first)
         for action in actions:

@@ -284,7 +284,8 @@ def score_on_card(
 def yatzi_bonus(dice: Sequence[int], filled: Mapping[str, int], rules: YatziRules = SEED_RULES) -> int:
     """The bonus a yatzi earns on a card whose yatzi box already holds ``yatzi_value`` (else 0).
 
-    >>> yatzi_bonus((2, 2, 2, 2, 2), {"yatzi": 50}, STANDARD_RULES), yatzi_bonus((2, 2, 2, 2, 2), {"yatzi": 0}, STANDARD_RULES)
+    >>> (yatzi_bonus((2, 2, 2, 2, 2), {"yatzi": 50}, STANDARD_RULES),
+    ...  yatzi_bonus((2, 2, 2, 2, 2), {"yatzi": 0}, STANDARD_RULES))
     (100, 0)
     """
     values = check_dice(dice)

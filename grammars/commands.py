@@ -14,25 +14,25 @@ whose variants add the accent-free spelling. A game grammar includes
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
-from grammars.intents import EndGame, Help, Intent, No, Repeat, Standings, Undo, Yes
+from grammars.intents import Intent
+from grammars.it.words import COMMANDS, YES_NO
 from grammars.normalize import PhraseTable, phrase
 from grammars.phrases import Phrase
-from grammars.it.words import COMMANDS, YES_NO
 
 
 def _entries(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> tuple[tuple[Phrase, Intent], ...]:
     return tuple((phrase(wording), intent) for intent, wordings in rows for wording in wordings)
 
 
-@lru_cache(maxsize=None)
+@cache
 def command_entries() -> tuple[tuple[Phrase, Intent], ...]:
     """``(phrase, intent)`` for every command wording, in :data:`COMMANDS` order."""
     return _entries(COMMANDS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def yes_no_entries() -> tuple[tuple[Phrase, Intent], ...]:
     """``(phrase, intent)`` for "sì" (also "si") and "no"."""
     return _entries(YES_NO)
@@ -56,7 +56,7 @@ def yes_no_phrases() -> tuple[Phrase, ...]:
     return tuple(p for p, _ in yes_no_entries())
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(yes_no: bool) -> PhraseTable[Intent]:
     return PhraseTable(command_entries() + (yes_no_entries() if yes_no else ()))
 

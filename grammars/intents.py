@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from engine.rolls import Roll
-
 
 # ---- commands valid in every phase
 
@@ -137,9 +135,9 @@ class NotUnderstood:
     reason: str = ""
 
 
-Intent = Union[
-    Repeat, Standings, Help, Undo, EndGame, Yes, No,
-    SayRoll, BelieveIt, DoubtIt, TakeThePenalty,
-    SayDice, ChooseBox, RollDice, KeepDice, RerollDice, KeepAll, ReadCard, AskAdvice,
-    NotUnderstood,
-]
+Intent = (
+    Repeat | Standings | Help | Undo | EndGame | Yes | No |
+    SayRoll | BelieveIt | DoubtIt | TakeThePenalty |
+    SayDice | ChooseBox | RollDice | KeepDice | RerollDice | KeepAll | ReadCard | AskAdvice |
+    NotUnderstood
+)

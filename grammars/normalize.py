@@ -43,9 +43,8 @@ import unicodedata
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar
 
-from grammars.phrases import Phrase
 from grammars.it.words import CONNECTORS, FILLERS
-
+from grammars.phrases import Phrase
 
 # Any run of hesitation sounds not in FILLERS: "ehmmmm", "uuhm", "mmmmh".
 _HESITATION = re.compile(r"e+h+m*h*|e+m+h*|u+h*m*h*|m+h*m*|h+m+|a+h+")

@@ -20,7 +20,7 @@ class Phrase:
     variants: tuple[str, ...]
 
     @classmethod
-    def of(cls, text: str, *others: str) -> "Phrase":
+    def of(cls, text: str, *others: str) -> Phrase:
         """A phrase whose variants are ``text`` and ``others`` (duplicates dropped)."""
         seen: dict[str, None] = {text: None}
         for other in others:

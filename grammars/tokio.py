@@ -37,17 +37,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
-from types import MappingProxyType
+from functools import cache
 
 from engine.rolls import Dice, Ranking, RankingKind, Roll
 from engine.tokio_rules import TokioRules
 from grammars.commands import command_entries, yes_no_entries
-from grammars.intents import BelieveIt, DoubtIt, Intent, NotUnderstood, SayRoll, TakeThePenalty
-from grammars.normalize import PhraseTable, join, key, phrase, prepare
+from grammars.intents import BelieveIt, DoubtIt, Intent, NotUnderstood, SayRoll
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
-from grammars.phrases import Phrase
 from grammars.it.words import DIE_BY_DIE, MILELLA_NAMES, NAME_SPELLINGS, PAIR, RESPONSES, SPECIAL_NAMES, TAKE_PENALTY
+from grammars.normalize import PhraseTable, join, key, phrase, prepare
+from grammars.phrases import Phrase
 
 
 class Phase(str, enum.Enum):
@@ -143,7 +142,7 @@ def _wordings(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> list[tuple[Ph
     return [(phrase(w), intent) for intent, wordings in rows for w in wordings]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) -> PhraseTable[Intent]:
     """The phrase table of one phase; cached per (phase, dice, ranking, flag)."""
     entries: list[tuple[Phrase, Intent]] = []
@@ -246,7 +245,7 @@ def _wording(intent: Intent, text: str) -> str:
 # ---- readings valid whatever the dice (so impossible rolls still parse)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _readings() -> dict[str, Roll]:
     """Key -> roll for every number word that reads as a roll (tens >= units) and every pair."""
     out: dict[str, Roll] = {}
@@ -260,23 +259,25 @@ def _readings() -> dict[str, Roll]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _dice_readings() -> dict[str, Roll]:
     """Key -> roll for two faces 0..9 said one by one."""
-    return {key(form.format(UNITS[a], UNITS[b])): Roll.of(a, b) for a in range(10) for b in range(10) for form in DIE_BY_DIE}
+    return {
+        key(form.format(UNITS[a], UNITS[b])): Roll.of(a, b) for a in range(10) for b in range(10) for form in DIE_BY_DIE
+    }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _name_keys() -> frozenset[str]:
     return frozenset(key(s) for spellings in NAME_SPELLINGS.values() for s in spellings)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _take_penalty_keys() -> frozenset[str]:
     return frozenset(key(w) for w in TAKE_PENALTY[1])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _known(sides: int, kind: RankingKind) -> frozenset[str]:
     """Every key some phase understands under these dice and ranking."""
     known: set[str] = set(_readings()) | set(_dice_readings())

@@ -20,7 +20,8 @@ Phases (:class:`Phase`, what the host is waiting for):
 
 Every phase also understands the phase-independent commands of
 :mod:`grammars.commands` (ripeti, classifica, punteggi, aiuto, annulla, fine
-partita), and every phase but ``"confirm"`` "consiglio" -> ``AskAdvice``. Nothing valid gives ``NotUnderstood``, never an exception.
+partita), and every phase but ``"confirm"`` "consiglio" -> ``AskAdvice``. Nothing valid gives
+``NotUnderstood``, never an exception.
 
 Recognizer note: :func:`yatzi_phrases` gives, for the ``"dice"`` and
 ``"virtual"`` phases, the face words (and "e", "tengo", "ritira") as single-word
@@ -44,9 +45,8 @@ ChooseBox(box='scala_minima')
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
-from functools import lru_cache
-from types import MappingProxyType
+from collections.abc import Sequence
+from functools import cache
 
 from engine.yatzi_score import BOXES, DICE_COUNT, FACES
 from grammars.commands import command_entries, command_table, yes_no_entries
@@ -62,8 +62,6 @@ from grammars.intents import (
     RollDice,
     SayDice,
 )
-from grammars.normalize import PhraseTable, fold, join, phrase, prepare
-from grammars.phrases import Phrase
 from grammars.it.words import (
     ADVICE_WORDS,
     AND,
@@ -80,6 +78,8 @@ from grammars.it.words import (
     ROLL_WORDS,
     START_LEAD_INS,
 )
+from grammars.normalize import PhraseTable, fold, join, phrase, prepare
+from grammars.phrases import Phrase
 
 
 class Phase(str, enum.Enum):
@@ -174,12 +174,12 @@ def _box_phrase(box: str) -> Phrase:
     return phrase(*spellings)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _box_table() -> PhraseTable[Intent]:
     return PhraseTable([(phrase(*BOX_WORDS[box]), ChooseBox(box)) for box in BOXES])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _virtual_table() -> PhraseTable[Intent]:
     return PhraseTable(
         [
@@ -190,7 +190,7 @@ def _virtual_table() -> PhraseTable[Intent]:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _face_of_word() -> dict[str, int]:
     return {fold(word): face for face, words in FACE_WORDS.items() for word in words}
 
@@ -203,7 +203,7 @@ def _advice_phrase() -> Phrase:
     return phrase(*ADVICE_WORDS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_table() -> PhraseTable[Intent]:
     return PhraseTable([(_card_phrase(), ReadCard()), (_advice_phrase(), AskAdvice())])
 

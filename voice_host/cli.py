@@ -12,14 +12,17 @@ Exit codes (also in the README, "Reliability"):
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import json
 import os
 import stat
 import sys
 import tempfile
-from typing import Any, Callable, NoReturn, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
+from engine.errors import IllegalAction
 from grammars.it import catalogue as say
 from voice_host.captions import CaptionedSpeaker
 from voice_host.cli_parser import ItalianArgumentParser
@@ -50,10 +53,8 @@ def print_error(message: str) -> None:
 
 
 def _print_stderr(line: str) -> None:
-    try:
+    with contextlib.suppress(OSError, ValueError):  # the terminal is gone (SIGHUP): nothing left to tell
         print(printable(line), file=sys.stderr, flush=True)
-    except (OSError, ValueError):
-        pass  # the terminal is gone (SIGHUP): nothing left to tell
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--device", metavar="MICROFONO", help=say.CLI_HELP["--device"])
     analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
-    _register_voice_commands(sub)
+    _register_voice_tools(sub)
     return parser
 
 
@@ -103,13 +104,13 @@ def _positive(text: str) -> int:
     return value
 
 
-def _register_voice_commands(sub: Any) -> None:
+def _register_voice_tools(sub: Any) -> None:
     """Add devices/check/say/model when the voice tools are installed with the package."""
     try:
-        from voice_host import voice_commands
+        from voice_host import voice_tools
     except ImportError:
         return
-    voice_commands.register(sub)
+    voice_tools.register(sub)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -221,10 +222,8 @@ def _replayed(new_dialog: Callable[[], GameDialog], actions: list[dict[str, Any]
 
 
 def _say_safely(speaker: Speaker, sentence: str) -> None:
-    try:
+    with contextlib.suppress(Exception):  # the speaker's own failure must not hide the write failure
         speaker.say(sentence)
-    except Exception:  # the speaker's own failure must not hide the write failure
-        pass
 
 
 def _check_options(args: argparse.Namespace) -> str | None:
@@ -298,7 +297,7 @@ def _session(
         return Session(new_dialog, listener, speaker, journal, actions)
     try:
         return Session(new_dialog, listener, speaker, journal, actions, resumed=True)
-    except Exception as exc:  # noqa: BLE001 - whatever a hostile journal makes the engine raise
+    except Exception as exc:  # whatever a hostile journal makes the engine raise
         detail = str(exc)[:200] or type(exc).__name__
         raise JournalError(say.journal_replay_failed(args.resume, detail)) from None
 
@@ -466,10 +465,8 @@ def write_summary(path: str, summary: dict[str, Any]) -> None:
             os.fsync(handle.fileno())
         os.replace(temporary, path)
     except BaseException as exc:  # a signal too: never leave the temporary file behind
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
         if isinstance(exc, OSError):
             raise SummaryWriteError(say.summary_cannot_write(path, _reason(exc))) from None
         raise

@@ -22,7 +22,9 @@ class _ItalianFormatter(argparse.HelpFormatter):
     """Help formatter whose usage line starts with "uso:"."""
 
     def add_usage(self, usage: str | None, actions: Any, groups: Any, prefix: str | None = None) -> None:
-        super().add_usage(usage, actions, groups, prefix=catalogue.ARGPARSE_WORDS["usage"] if prefix is None else prefix)
+        super().add_usage(
+            usage, actions, groups, prefix=catalogue.ARGPARSE_WORDS["usage"] if prefix is None else prefix
+        )
 
 
 def italian_message(message: str) -> str:
@@ -46,7 +48,8 @@ class ItalianArgumentParser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         add_help = kwargs.pop("add_help", True)
         kwargs.setdefault("formatter_class", _ItalianFormatter)
-        super().__init__(*args, add_help=False, **kwargs)
+        kwargs["add_help"] = False  # our own -h/--help below, with Italian help text
+        super().__init__(*args, **kwargs)
         self._positionals.title = catalogue.ARGPARSE_WORDS["positional"]
         self._optionals.title = catalogue.ARGPARSE_WORDS["options"]
         if add_help:

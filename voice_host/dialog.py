@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, Union
+from typing import Any, Protocol
 
 from grammars.intents import Intent
 from grammars.phrases import Phrase
@@ -39,7 +39,7 @@ class Refuse:
     sentence: str
 
 
-Decision = Union[Act, Confirm, Refuse]
+Decision = Act | Confirm | Refuse
 
 
 class GameDialog(Protocol):

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import secrets
 import unicodedata
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine.errors import BadConfiguration
 from engine.tokio_rules import PRESETS, TruthTest, preset

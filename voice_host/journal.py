@@ -22,6 +22,7 @@ actions in force, so ``annulla`` works across a resume.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import hashlib
@@ -30,8 +31,9 @@ import json
 import os
 import signal
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO
 
 from grammars.it import catalogue as say
 from voice_host.errors import InputError, WriteFailure
@@ -86,7 +88,7 @@ class Journal:
         self._last_sum = last_sum
 
     @classmethod
-    def create(cls, path: str, game: str, config: dict[str, Any]) -> "Journal":
+    def create(cls, path: str, game: str, config: dict[str, Any]) -> Journal:
         """Start a new journal at ``path`` (mode 0600; refuses to overwrite an existing file).
 
         The header is written and synced in a hidden temporary file that is then
@@ -121,7 +123,7 @@ class Journal:
         return journal
 
     @classmethod
-    def resume(cls, path: str) -> tuple["Journal", JournalContents]:
+    def resume(cls, path: str) -> tuple[Journal, JournalContents]:
         """Lock ``path``, read what it holds and open it for appending.
 
         A torn last line (a crash in the middle of a write) is cut away: it was
@@ -380,10 +382,8 @@ def _link_new(temporary: str, path: str) -> None:
 
 
 def _remove(path: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.unlink(path)
-    except OSError:
-        pass
 
 
 def _fsync_directory(path: str) -> None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-from typing import Iterator
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 

@@ -136,10 +136,14 @@ class ScriptListener:
 
 
 class PrintSpeaker:
-    """Prints each sentence on its own line (screen readers read lines), cleaned of control characters."""
+    """Prints each sentence on its own line (screen readers read lines), cleaned of control characters.
+
+    ``--tts print``, and the fallback when no voice can work. Without ``stream``
+    it writes to whatever ``sys.stdout`` is when it speaks.
+    """
 
     def __init__(self, stream: TextIO | None = None) -> None:
-        self._stream = stream if stream is not None else sys.stdout
+        self._stream = stream
 
     def say(self, text: str) -> None:
         """Print ``text`` and flush, so it is on screen before the host listens."""

@@ -8,16 +8,17 @@ how many, why (when the reveal has not said it already) and the new count.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from engine import tokio_actions as ta
 from engine.rolls import Roll
 from engine.tokio_game import TokioGame
 from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules, TruthTest
 from grammars import intents as it
+from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from grammars.tokio import Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
-from grammars.it import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, Refuse
 
 

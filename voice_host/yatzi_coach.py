@@ -14,9 +14,10 @@ from engine.yatzi_advice import Advice, Advisor, Option
 from engine.yatzi_analysis import Decision, PlayerReport, advise_now, analyse
 from engine.yatzi_score import YatziRules
 from engine.yatzi_solver import SolvedTable
-from grammars.yatzi import box_name, say_dice
 from grammars.it import catalogue as say
+from grammars.yatzi import box_name, say_dice
 from voice_host.yatzi_table_cache import load_table
+
 
 @lru_cache(maxsize=4)
 def shared_table(rules: YatziRules) -> SolvedTable:

@@ -18,16 +18,17 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from engine import yatzi_game as yg
 from engine.errors import IllegalAction
 from engine.yatzi_score import BOXES, DICE_COUNT, YatziRules
 from grammars import intents as it
+from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from grammars.yatzi import Reason, box_name, face_word, parse_yatzi, say_dice, yatzi_all_phrases, yatzi_phrases
-from grammars.it import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, Refuse
 from voice_host.yatzi_coach import Coach, printed_analysis, spoken_analysis
 from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
@@ -313,7 +314,9 @@ class YatziDialog:
             rolled = self._roll(DICE_COUNT - len(keep))
             game.apply(yg.Keep(keep))
             game.apply(yg.RecordRoll(rolled))
-            return [say.computer_keeps(player, dice, say_dice(keep)) if keep else say.computer_rerolls_all(player, dice)]
+            return [
+                say.computer_keeps(player, dice, say_dice(keep)) if keep else say.computer_rerolls_all(player, dice)
+            ]
         assert choice.box is not None
         return [say.computer_has(player, dice), *self._announce(game.apply(yg.Score(choice.box)))]
 

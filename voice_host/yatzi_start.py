@@ -16,8 +16,8 @@ Tied(players=('Bruno', 'Carla'), value=2)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
 
 FACES = range(1, 7)
 
@@ -38,7 +38,7 @@ class Decided:
     value: int
 
 
-RoundEnd = Union[Tied, Decided]
+RoundEnd = Tied | Decided
 
 
 class WhoStarts:

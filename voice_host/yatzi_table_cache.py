@@ -10,6 +10,7 @@ and overwritten: never trusted.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import hashlib
@@ -133,8 +134,6 @@ def load_table(
         return cached
     bar = ProgressBar(catalogue.solver_computing(rules_name(rules)), stream or sys.stderr)
     table = solver(rules, bar)
-    try:
+    with contextlib.suppress(OSError):
         write_table(table, path)
-    except OSError:
-        pass
     return table

@@ -7,9 +7,8 @@ short: they are spoken in a noisy room.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Sequence
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -361,7 +360,7 @@ def keyboard_fallback() -> str:
 
 
 # --- voice set-up ---
-# Sentences of voice_host/audio and voice_host/voice_commands: model, vocabulary,
+# Sentences of voice_host/audio and voice_host/voice_tools: model, vocabulary,
 # microphone and speaker notices, and the lines of `voice-host check/devices/model`.
 
 
@@ -456,6 +455,67 @@ def voice_selftest_total(right: int, total: int) -> str:
     """`check --selftest`: the accuracy line."""
     percent = 100.0 * right / total if total else 0.0
     return f"riconosciute {right}/{total} ({percent:.0f}%)"
+
+
+def voice_selftest_nothing_heard() -> str:
+    """`check --selftest`: what was heard when the listener returned nothing at all."""
+    return "[niente]"
+
+
+def voice_devices_title(inputs: bool) -> str:
+    """`devices`: the heading of the inputs or of the outputs."""
+    return "ingressi (microfoni):" if inputs else "uscite:"
+
+
+def voice_device_line(default: bool, index: int, name: str, channels: int, rate: float) -> str:
+    """`devices`: one device, ``*`` marking the default one."""
+    mark = "*" if default else " "
+    return f" {mark}{index:3d} {name} ({channels} canali, {rate:.0f} Hz)"
+
+
+def voice_tool_failed(message: str) -> str:
+    """A voice tool cannot work (no model, no microphone, no voice): one line, exit 1."""
+    return f"voice-host: {message}"
+
+
+def voice_bad_rules(rules: str, dice: int, detail: str) -> str:
+    """`check --rules/--dice`: no such Tokio setting."""
+    return f"regole {rules!r} con dadi da {dice}: {detail}"
+
+
+def voice_phrases_unreadable(path: str, reason: str) -> str:
+    """`check --phrases`: the file cannot be read."""
+    return f"non posso leggere {path}: {reason}"
+
+
+def voice_phrases_not_json(path: str, detail: str, line: int) -> str:
+    """`check --phrases`: the file is not JSON."""
+    return f"{path} non è JSON valido: {detail} (riga {line})"
+
+
+def voice_phrases_not_an_object(path: str) -> str:
+    """`check --phrases`: the JSON is not an object of phases."""
+    return f"{path}: serve un oggetto {{fase: [frasi]}}"
+
+
+def voice_phrases_bad_phrase(path: str, phase: str) -> str:
+    """`check --phrases`: a phase holds something that is not a phrase."""
+    return f"{path}: fase {phase!r}: ogni frase è un testo o una lista di testi"
+
+
+def voice_negative_seconds() -> str:
+    """`check --seconds` below zero."""
+    return "--seconds non può essere negativo"
+
+
+def voice_nothing_to_say() -> str:
+    """`say` with an empty text."""
+    return "niente da dire"
+
+
+def voice_volume_out_of_range() -> str:
+    """`say --volume` outside 0..1."""
+    return "--volume va da 0 a 1"
 
 
 # --------------------------------------------------------------- yatzi
@@ -1061,12 +1121,17 @@ def journal_folder_unwritable(folder: str, reason: str) -> str:
 
 def say_cannot_save_at_start() -> str:
     """Spoken when the game cannot start because its journal cannot be written."""
-    return "Non posso salvare la partita, quindi non la comincio. Per giocare senza salvarla, usate l'opzione no journal."
+    return (
+        "Non posso salvare la partita, quindi non la comincio. Per giocare senza salvarla, usate l'opzione no journal."
+    )
 
 
 def say_cannot_save_any_more() -> str:
     """Spoken when a step cannot be saved mid-game: the game stops, resumable up to the last step."""
-    return "Non riesco più a salvare la partita, mi fermo qui. L'ultima mossa non è stata registrata: potete riprendere da prima."
+    return (
+        "Non riesco più a salvare la partita, mi fermo qui. "
+        "L'ultima mossa non è stata registrata: potete riprendere da prima."
+    )
 
 
 def summary_cannot_write(path: str, reason: str) -> str:
@@ -1280,5 +1345,27 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--device": "microfono (numero o nome, vedi ./run voice-host devices)",
         "analizza": "Yatzi: le scelte di ogni giocatore contro il gioco ottimo",
         "journal": "il giornale di una partita di Yatzi",
+        # the voice tools (voice_host/voice_tools.py); "voice tools --x" is an option of both check and say
+        "devices": "microfoni e uscite audio",
+        "check": "controlla modello, vocabolario, microfono e voce",
+        "check --model": "cartella del modello vosk",
+        "check --game": "il gioco da controllare",
+        "check --rules": "regole di Tokio (classico, lizumo, milella)",
+        "check --dice": "facce dei dadi",
+        "check --phrases": "file JSON {fase: [[variante, ...], ...]} al posto di Tokio",
+        "check --device": "microfono (numero o nome)",
+        "check --seconds": "secondi di ascolto del microfono",
+        "check --selftest": "pronuncia ogni frase e la riconosce (senza audio)",
+        "check --phase": "solo queste fasi (per --selftest)",
+        "say": "pronuncia un testo",
+        "say text": "il testo",
+        "model": "il modello vocale: download o path",
+        "model download": "scarica il modello italiano",
+        "model download --dest": "cartella di destinazione (predefinita ~/.cache/vosk)",
+        "model path": "dove si trova il modello",
+        "model path --model": "cartella del modello vosk",
+        "voice tools --voice": "voce della sintesi (id, nome o lingua)",
+        "voice tools --rate": "velocità (parole al minuto)",
+        "voice tools --volume": "volume da 0 a 1",
     }
 )

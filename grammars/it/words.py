@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 from grammars.intents import BelieveIt, DoubtIt, EndGame, Help, Intent, No, Repeat, Standings, TakeThePenalty, Undo, Yes
 
-# ---------------------------------------------------------------- Commands valid in every phase, and the answers to a sì/no question
+# ---------------------------------------------------------------- Commands valid in every phase, and the sì/no answers
 
 #: Phase-independent commands: intent -> wordings (each wording is one phrase).
 COMMANDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (

@@ -12,12 +12,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 
 
-def start_interactive(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], "queue.Queue[str]"]:
+def start_interactive(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
     """Start ``python -m voice_host ARGS`` with a pipe for stdin; its stdout lines go to a queue."""
     env = dict(os.environ, PYTHONPATH=str(REPO))
     proc = subprocess.Popen([sys.executable, "-m", "voice_host", *args], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=cwd)
-    lines: "queue.Queue[str]" = queue.Queue()
+    lines: queue.Queue[str] = queue.Queue()
 
     def pump() -> None:
         assert proc.stdout is not None
@@ -28,7 +28,7 @@ def start_interactive(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str]
     return proc, lines
 
 
-def wait_for(lines: "queue.Queue[str]", text: str, timeout: float = 30) -> None:
+def wait_for(lines: queue.Queue[str], text: str, timeout: float = 30) -> None:
     """Block until a line containing ``text`` is printed (queue.Empty after ``timeout`` s of silence)."""
     while text not in lines.get(timeout=timeout):
         pass

@@ -17,10 +17,10 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-
 from hostile import REPO, fill, run_cli, small_tmpfs
 from interactive import start_interactive, wait_for
 from journal_text import chained_lines, header, journal_text
+
 from voice_host.journal import read_journal
 
 TOKIO3 = ["play", "--game", "tokio", "--players", "Anna,Bruno,Carla"]
@@ -32,7 +32,7 @@ def _journal_with_a_claim(tmp_path: Path, name: str = "two.jsonl") -> Path:
     """``printf 'cinquantadue\\n' | voice-host play ... --journal two.jsonl`` (the issue's set-up)."""
     journal = tmp_path / name
     run = run_cli([*TOKIO3, "--input", "keyboard", "--tts", "none", "--journal", str(journal)], tmp_path,
-                  stdin="cinquantadue\n".encode())
+                  stdin=b"cinquantadue\n")
     assert run.code == 3, run.stderr
     return journal
 
@@ -52,7 +52,7 @@ def test_1_a_second_process_on_an_open_journal_is_refused_and_changes_nothing(tm
         wait_for(lines, "Cinquantadue. Bruno, ci credi?")
         before = journal.read_bytes()
         second = run_cli(["play", "--resume", str(journal), "--input", "keyboard", "--tts", "print"], tmp_path,
-                         stdin="ci credo\n".encode())
+                         stdin=b"ci credo\n")
         assert second.code == 2
         assert "la partita è già aperta da un altro processo" in second.one_error_line()
         assert "Bruno, tira" not in second.stdout
@@ -222,7 +222,7 @@ def test_3_hostile_files_are_refused_at_once_in_little_memory(tmp_path, case):
         first = "".join(chained_lines([header()])).encode()
         args, needle = ["play", "--resume", _sparse(tmp_path, "big.jsonl", first)], "supera"
     elif case == "script 200 MB":
-        big = _sparse(tmp_path, "big.txt", "dubito\n".encode())
+        big = _sparse(tmp_path, "big.txt", b"dubito\n")
         args, needle = [*TOKIO3, "--input", f"script:{big}"], "supera"
     else:
         args, needle = ["play", "--resume", str(tmp_path)], "cartella"

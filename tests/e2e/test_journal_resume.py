@@ -7,7 +7,6 @@ import signal
 from pathlib import Path
 
 import pytest
-
 from interactive import start_interactive, wait_for
 from journal_text import chained_lines, header, journal_text
 
@@ -18,8 +17,26 @@ pytestmark = pytest.mark.slow  # several interactive subprocesses each: the full
 
 def test_sigkill_then_resume_loses_nothing(tmp_path, voice_host):
     journal = tmp_path / "game.jsonl"
-    proc, lines = start_interactive(["play", "--game", "tokio", "--players", "Anna,Bruno", "--dice", "8", "--limit", "2",
-                          "--input", "keyboard", "--tts", "print", "--journal", str(journal)], tmp_path)
+    proc, lines = start_interactive(
+        [
+            "play",
+            "--game",
+            "tokio",
+            "--players",
+            "Anna,Bruno",
+            "--dice",
+            "8",
+            "--limit",
+            "2",
+            "--input",
+            "keyboard",
+            "--tts",
+            "print",
+            "--journal",
+            str(journal),
+        ],
+        tmp_path,
+    )
     assert proc.stdin is not None
     for utterance in ["ottantasette", "ci credo", "coppia di otto", "dubito", "otto e sette"]:
         proc.stdin.write(utterance + "\n")

@@ -6,9 +6,9 @@ from RULES.md (the reasoning is in the comments of each script).
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
+
+import pytest
 
 GAMES = Path(__file__).parent / "games"
 

@@ -6,13 +6,11 @@ positions are worked by hand in the scripts' comments and below.
 
 from __future__ import annotations
 
-import json
-
-from journal_text import journal_text
 import re
 from pathlib import Path
 
 import pytest
+from journal_text import journal_text
 
 GAMES = Path(__file__).parent / "games"
 SOLO = ("play", "--game", "yatzi", "--players", "Anna", "--tts", "print")

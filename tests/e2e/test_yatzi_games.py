@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-
-from journal_text import chained_lines, journal_text
 import os
 import re
 import signal
 from pathlib import Path
 
 import pytest
-
 from interactive import start_interactive, wait_for
+from journal_text import chained_lines, journal_text
 
 GAMES = Path(__file__).parent / "games"
 BOX_KEYS = ["assi", "due", "tre", "quattro", "cinque", "sei", "tris", "poker", "full",

@@ -67,7 +67,9 @@ def test_roll_refuses_low_above_high() -> None:
         Roll(1, 2)
 
 
-@pytest.mark.parametrize("sides, faces", [(4, [1, 2, 3, 4]), (6, [1, 2, 3, 4, 5, 6]), (8, list(range(1, 9))), (10, list(range(10)))])
+@pytest.mark.parametrize(
+    "sides, faces", [(4, [1, 2, 3, 4]), (6, [1, 2, 3, 4, 5, 6]), (8, list(range(1, 9))), (10, list(range(10)))]
+)
 def test_faces(sides: int, faces: list[int]) -> None:
     assert list(Dice(sides).faces) == faces
 

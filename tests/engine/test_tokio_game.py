@@ -731,7 +731,14 @@ def test_elimination_and_game_won() -> None:
     ]
     assert g.phase is Phase.OVER
     assert (g.winner, g.active_players) == (B, (B,))
-    assert (g.to_act, g.claim, g.claimant, g.receiver, g.doubled, g.can_take_penalty) == (None, None, None, None, False, False)
+    assert (g.to_act, g.claim, g.claimant, g.receiver, g.doubled, g.can_take_penalty) == (
+        None,
+        None,
+        None,
+        None,
+        False,
+        False,
+    )
     assert g.legal_actions() == []
 
 

@@ -134,8 +134,10 @@ class Before:
     claim: Roll | None
 
     @classmethod
-    def of(cls, g: TokioGame) -> "Before":
-        return cls({p.name: p.penalties for p in g.players}, frozenset(p.name for p in g.players if p.out), g.doubled, g.claim)
+    def of(cls, g: TokioGame) -> Before:
+        return cls(
+            {p.name: p.penalties for p in g.players}, frozenset(p.name for p in g.players if p.out), g.doubled, g.claim
+        )
 
 
 def _check_doubling(g: TokioGame, action: Action, e: Penalised, before: Before) -> None:
@@ -149,7 +151,10 @@ def _check_doubling(g: TokioGame, action: Action, e: Penalised, before: Before) 
         assert (e.amount, e.doubled) == (1, False)
     elif lizumo_top:
         assert not e.doubled
-        assert e.amount == {PenaltyReason.ACCEPTED_TOKIO: 1, PenaltyReason.WRONG_DOUBT: 2, PenaltyReason.BLUFF_CAUGHT: 1}[e.reason]
+        assert (
+            e.amount
+            == {PenaltyReason.ACCEPTED_TOKIO: 1, PenaltyReason.WRONG_DOUBT: 2, PenaltyReason.BLUFF_CAUGHT: 1}[e.reason]
+        )
     else:
         assert e.amount == (2 if e.doubled else 1)
         if before.doubled:
@@ -280,8 +285,12 @@ def test_the_checker_can_fail() -> None:
     g = Lying(rules, NAMES[:2])
     rng = random.Random(0)
     charged = dict.fromkeys(NAMES[:2], 0)
-    with pytest.raises(AssertionError):
+
+    def play_to_the_end() -> None:
         while g.phase is not Phase.OVER:
             before = Before.of(g)
             action = random_action(g, rng)
             _check_step(g, action, g.apply(action), before, charged, [], [])
+
+    with pytest.raises(AssertionError):
+        play_to_the_end()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadConfiguration
-from engine.rolls import Roll, RankingKind
+from engine.rolls import RankingKind, Roll
 from engine.tokio_rules import (
     PRESETS,
     Counting,
@@ -86,7 +86,16 @@ def test_other_dice_keep_every_other_option(name: str, sides: int, top: Roll) ->
     assert r.dice.sides == sides
     assert r.ranking.top == top
     base = PRESETS[name]
-    for field in ("name", "flow", "raise_rule", "truth_test", "limit", "double_on_tokio", "tokio_response", "next_opener"):
+    for field in (
+        "name",
+        "flow",
+        "raise_rule",
+        "truth_test",
+        "limit",
+        "double_on_tokio",
+        "tokio_response",
+        "next_opener",
+    ):
         assert getattr(r, field) == getattr(base, field), field
 
 

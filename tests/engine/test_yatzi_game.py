@@ -39,7 +39,7 @@ def snapshot(game: YatziGame) -> tuple[object, ...]:
     )
 
 
-def play_plan(game: YatziGame, plan: dict[str, "Plan"]) -> list[object]:
+def play_plan(game: YatziGame, plan: dict[str, Plan]) -> list[object]:
     """Each player in turn rolls their next dice and scores them in the given box."""
     events: list[object] = []
     while not game.is_over:

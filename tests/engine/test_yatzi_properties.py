@@ -99,7 +99,7 @@ def test_random_games(players: int, rules: YatziRules, data: st.DataObject) -> N
         card = game.scorecard(name)
         # every player ends with 13 filled boxes
         assert card.complete and len(card.boxes) == 13
-        points = {box: p for box, p in card.boxes}
+        points = dict(card.boxes)
         assert all(p is not None for p in points.values())
         upper = sum(p for b, p in points.items() if b in UPPER_BOXES and p is not None)
         lower = sum(p for b, p in points.items() if b not in UPPER_BOXES and p is not None)

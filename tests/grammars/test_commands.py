@@ -27,7 +27,9 @@ def test_commands(text, intent):
     assert parse_command(text, yes_no=True) == intent
 
 
-@pytest.mark.parametrize("text, intent", [("sì", Yes()), ("si", Yes()), ("Sì!", Yes()), ("si'", Yes()), ("no", No()), ("No.", No())])
+@pytest.mark.parametrize(
+    "text, intent", [("sì", Yes()), ("si", Yes()), ("Sì!", Yes()), ("si'", Yes()), ("no", No()), ("No.", No())]
+)
 def test_yes_no(text, intent):
     assert parse_command(text, yes_no=True) == intent
     assert parse_command(text) is None

@@ -20,8 +20,8 @@ from grammars.intents import (
     Undo,
     Yes,
 )
-from grammars.normalize import fold, key
 from grammars.it.numbers import number_word
+from grammars.normalize import fold, key
 from grammars.tokio import Phase, Reason, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases, tokio_table
 
 CLASSICO = preset("classico")

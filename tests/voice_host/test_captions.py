@@ -10,7 +10,7 @@ from pathlib import Path
 from voice_host.captions import CaptionedSpeaker, show_sentence
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import RecordingSpeaker  # noqa: E402
+from fakes import RecordingSpeaker
 
 
 class _ScreenAtSpeech(RecordingSpeaker):

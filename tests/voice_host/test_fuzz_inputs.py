@@ -25,8 +25,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
-
 from journal_text import chained_lines, header
+
 from voice_host import cli
 
 REPO = Path(__file__).resolve().parents[2]
@@ -82,7 +82,7 @@ def _kind_of_error(stderr: str) -> str:
     return "other"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _played_journals() -> tuple[bytes, ...]:
     """Real journals written by real games (a Tokio game with an undo, and a virtual-dice Yatzi game)."""
     folder = Path(tempfile.mkdtemp(prefix="vh-fuzz-"))

@@ -12,7 +12,7 @@ from voice_host.ports import Heard
 
 
 def _evidence(**changes: object) -> Evidence:
-    base = dict(score=100.0, rival=None, second="ventuno", agrees=True, phrase_words=True)
+    base = {"score": 100.0, "rival": None, "second": "ventuno", "agrees": True, "phrase_words": True}
     base.update(changes)
     return Evidence(**base)  # type: ignore[arg-type]
 
@@ -52,7 +52,11 @@ def test_the_foreground_gate_keeps_words_and_turns_the_gaps_down() -> None:
     gate = ForegroundGate(lead=2, hang=1, attenuation=0.05)
     quiet = np.full(160, 400, "<i2").tobytes()
     loud = np.full(160, 4000, "<i2").tobytes()
-    fed = [c for chunk, is_loud in [(quiet, False)] * 4 + [(loud, True)] + [(quiet, False)] * 5 for c in gate.push(chunk, is_loud)]
+    fed = [
+        c
+        for chunk, is_loud in [(quiet, False)] * 4 + [(loud, True)] + [(quiet, False)] * 5
+        for c in gate.push(chunk, is_loud)
+    ]
     levels = [round(rms(c)) for c in fed]
     # two chunks late; the two quiet chunks before the word (its onset) and one after are kept
     assert levels == [20, 20, 400, 400, 4000, 400, 20, 20]

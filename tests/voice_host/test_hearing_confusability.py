@@ -39,7 +39,9 @@ def _tokio(name: str, sides: int, phase: str, extra: tuple[tuple[Phrase, object]
     table = tokio_table(phase, preset(name, sides=sides), can_take_penalty=True)
     entries = list(table.entries) + list(extra)
     meaning = {p.text: m for p, m in entries}
-    return PhaseGrammar(f"tokio/{name}/d{sides}/{phase}", f"tokio/{phase}", tuple(p for p, _ in entries), lambda p: meaning[p.text])
+    return PhaseGrammar(
+        f"tokio/{name}/d{sides}/{phase}", f"tokio/{phase}", tuple(p for p, _ in entries), lambda p: meaning[p.text]
+    )
 
 
 def test_every_risky_pair_of_every_phase_has_a_decision() -> None:
@@ -47,7 +49,9 @@ def test_every_risky_pair_of_every_phase_has_a_decision() -> None:
     names = {r.name for r in reports}
     assert {"tokio/classico/d6/claim", "tokio/milella/d6/reveal", "tokio/lizumo/d10/response", "yatzi/box"} <= names
     undecided = [f"{r.name}: {p.label} ({p.kind}, d={p.distance})" for r in reports for p in r.undecided]
-    assert not undecided, "risky pairs without a decision in voice_host/hearing/decisions.json:\n" + "\n".join(undecided)
+    assert not undecided, "risky pairs without a decision in voice_host/hearing/decisions.json:\n" + "\n".join(
+        undecided
+    )
 
 
 def test_classic_d6_claim_is_two_phonemes_from_trentuno_to_ventuno(ipa: IpaCache) -> None:
@@ -93,10 +97,14 @@ def test_every_decision_names_a_known_kind_and_a_reason(tmp_path: Path) -> None:
     decisions = load_decisions()
     assert decisions and all(d.reason and d.pairs for d in decisions)
     bad = tmp_path / "decisions.json"
-    bad.write_text(json.dumps({"decisions": [{"group": "tokio/claim", "decision": "maybe", "reason": "x", "pairs": []}]}))
+    bad.write_text(
+        json.dumps({"decisions": [{"group": "tokio/claim", "decision": "maybe", "reason": "x", "pairs": []}]})
+    )
     with pytest.raises(DecisionError):
         load_decisions(bad)
-    bad.write_text(json.dumps({"decisions": [{"group": "tokio/claim", "decision": "accept", "reason": " ", "pairs": []}]}))
+    bad.write_text(
+        json.dumps({"decisions": [{"group": "tokio/claim", "decision": "accept", "reason": " ", "pairs": []}]})
+    )
     with pytest.raises(DecisionError):
         load_decisions(bad)
 

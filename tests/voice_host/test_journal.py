@@ -9,8 +9,8 @@ import stat
 import time
 
 import pytest
-
 from journal_text import chained_lines, header, journal_text
+
 from voice_host.journal import Journal, JournalError, JournalWriteError, read_journal
 
 CONFIG = {"rules": "classico", "players": ["Anna", "Bruno"]}
@@ -251,7 +251,7 @@ def test_an_over_long_line_is_refused_without_reading_it_all(tmp_path):
         handle.write(HEAD.encode())
         handle.write(b"x" * (3 * 1024 * 1024))  # 3 MB on one line (under the size limit)
     started = time.monotonic()
-    with pytest.raises(JournalError, match="riga 2.*troppo lunga"):
+    with pytest.raises(JournalError, match=r"riga 2.*troppo lunga"):
         read_journal(str(path))
     assert time.monotonic() - started < 1
 

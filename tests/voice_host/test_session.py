@@ -12,7 +12,7 @@ from voice_host.session import Outcome, Session
 from voice_host.tokio_dialog import TokioDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 
 def _session(lines, rules="classico", players=("Anna", "Bruno"), journal=None, actions=None, **options):
@@ -27,7 +27,7 @@ def _penalties(session):
 
 
 def test_not_understood_changes_nothing_and_asks_again():
-    session, listener, speaker = _session(["banana", "quindici", "cinquantatré"])
+    session, _, speaker = _session(["banana", "quindici", "cinquantatré"])
     assert session.run() is Outcome.INPUT_ENDED
     assert len(session.actions) == 1
     assert speaker.said.count("Anna, tira e dichiara.") == 3

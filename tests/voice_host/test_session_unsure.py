@@ -16,7 +16,7 @@ from voice_host.session import Session
 from voice_host.tokio_dialog import TokioDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 
 def _session(lines: list[str | Heard]) -> tuple[Session, ListListener, RecordingSpeaker]:

@@ -7,6 +7,7 @@ words, a doubt round (claim, doubt, reveal, penalty, who opens) at most 22.
 
 from __future__ import annotations
 
+import itertools
 import sys
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from voice_host.session import Session
 from voice_host.tokio_dialog import TokioDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 PRESETS = [("classico", 6), ("classico", 4), ("classico", 8), ("classico", 10),
            ("lizumo", 6), ("lizumo", 4), ("lizumo", 8), ("lizumo", 10), ("milella", 6)]
@@ -41,7 +42,7 @@ def _said_after_each_answer(rules_name: str, sides: int, answers: list[str]) -> 
 
     rules = preset(rules_name, sides=sides)
     Session(lambda: TokioDialog(rules, ["Anna", "Bruno", "Carla"]), MarkingListener(answers), speaker).run()
-    return [speaker.said[a:b] for a, b in zip(marks, marks[1:])]
+    return [speaker.said[a:b] for a, b in itertools.pairwise(marks)]
 
 
 def _words(sentences: list[str]) -> int:
@@ -80,7 +81,7 @@ def test_doubled_round_with_pechino_names_the_top_of_the_d10() -> None:
     after = _said_after_each_answer("classico", 10, ["pechino", "dubito", "uno e zero"])
     assert after[0] == ["Pechino! Bruno: accetti, dubiti o passi?"]
     assert after[2][:2] == ["Pechino: era vero.", "Bruno prende 2 penalità, doppie per il pechino, ne ha 2."]
-    assert not any("tokio" in s.lower() for s in sum(after, []))
+    assert not any("tokio" in s.lower() for said in after for s in said)
 
 
 def test_standings_are_ranked_and_brief() -> None:

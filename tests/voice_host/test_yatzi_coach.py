@@ -14,7 +14,7 @@ from voice_host.session import Session
 from voice_host.yatzi_dialog import YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 
 def _act(dialog: YatziDialog, intent: it.Intent) -> list[str]:
@@ -113,5 +113,8 @@ def test_standard_rules_announce_a_further_yatzi() -> None:
     _act(dialog, it.SayDice((4, 4, 4, 4, 4)))
     said = _act(dialog, it.ChooseBox("quattro"))
     # yatzi 50, then four fours... five fours in quattro = 20 (70), and 100 more for the second yatzi
-    assert said[:2] == ["Anna segna 20 in quattro: totale 70.", "Altro yatzi! Anna prende 100 punti in più: totale 170."]
+    assert said[:2] == [
+        "Anna segna 20 in quattro: totale 70.",
+        "Altro yatzi! Anna prende 100 punti in più: totale 170.",
+    ]
     assert dialog.summary()["players"][0]["yatzi_bonus"] == 100

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from collections import Counter
@@ -13,14 +14,14 @@ import pytest
 from engine import yatzi_game as yg
 from engine.errors import IllegalAction
 from grammars import intents as it
-from grammars.yatzi import parse_yatzi
 from grammars.it import catalogue as say
+from grammars.yatzi import parse_yatzi
 from voice_host.dialog import Act, Confirm, Refuse
 from voice_host.session import Session
 from voice_host.yatzi_dialog import KeepAndRoll, StartDie, YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker  # noqa: E402
+from fakes import ListListener, RecordingSpeaker
 
 WORDS = {"uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6}
 
@@ -143,7 +144,7 @@ def test_virtual_dice_choose_who_starts_from_the_seed():
         opening = dialog.opening()
         rounds = _start_rounds(opening)
         assert [name for name, _ in rounds[0]] == players
-        for before, after in zip(rounds, rounds[1:]):  # a tie-break: only those tied on the lowest
+        for before, after in itertools.pairwise(rounds):  # a tie-break: only those tied on the lowest
             lowest = min(v for _, v in before)
             assert [n for n, _ in after] == [n for n, v in before if v == lowest]
             tie_seen = True

@@ -45,7 +45,13 @@ class EnergyTracker:
     """
 
     def __init__(
-        self, *, window: int = 40, percentile: float = 20.0, ratio: float = 2.5, min_rms: float = 150.0, max_flatness: float = 0.45
+        self,
+        *,
+        window: int = 40,
+        percentile: float = 20.0,
+        ratio: float = 2.5,
+        min_rms: float = 150.0,
+        max_flatness: float = 0.45,
     ) -> None:
         self._max_flatness = max_flatness
         self._levels: deque[float] = deque(maxlen=window)
@@ -190,7 +196,7 @@ class ForegroundGate:
             return []
         data, was_loud = self._waiting.popleft()
         self._since_loud = 0 if was_loud else self._since_loud + 1
-        keep = self._since_loud <= self._hang or any(l for _, l in self._waiting)
+        keep = self._since_loud <= self._hang or any(loud for _, loud in self._waiting)
         if keep:
             return [data]
         samples = np.frombuffer(data, dtype="<i2").astype(np.float64) * self._attenuation

@@ -13,14 +13,14 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from grammars.phrases import Phrase
 from grammars.it import catalogue
+from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.gate import SHARED_GATE, HalfDuplexGate
 from voice_host.audio.model_store import find_or_download
-from voice_host.audio.tts import PrintingSpeaker, Pyttsx3Speaker, TtsUnavailable
+from voice_host.audio.tts import Pyttsx3Speaker, TtsUnavailable
 from voice_host.ports import Listener, Speaker
-from voice_host.text_io import SilentSpeaker
+from voice_host.text_io import PrintSpeaker, SilentSpeaker
 
 __all__ = ["VoiceUnavailable", "open_speaker", "open_voice_listener"]
 
@@ -76,7 +76,7 @@ def open_speaker(
     captions print them). An unknown ``voice`` raises :class:`VoiceUnavailable`.
     """
     if kind == "print":
-        return PrintingSpeaker()
+        return PrintSpeaker()
     if kind != "pyttsx3":
         raise ValueError(f"unknown speaker kind: {kind!r}")
     try:
@@ -86,4 +86,4 @@ def open_speaker(
         if voice and str(exc) == catalogue.voice_unknown_tts_voice(voice):
             raise VoiceUnavailable(str(exc)) from None
         print(catalogue.voice_no_audio_output(str(exc)), file=sys.stderr, flush=True)
-        return PrintingSpeaker() if print_fallback else SilentSpeaker()
+        return PrintSpeaker() if print_fallback else SilentSpeaker()

@@ -35,7 +35,9 @@ class MicSource:
     (vosk resamples). ``read`` blocks until audio arrives or the source is closed.
     """
 
-    def __init__(self, *, device: int | str | None = None, gate: HalfDuplexGate | None = None, block_s: float = BLOCK_S) -> None:
+    def __init__(
+        self, *, device: int | str | None = None, gate: HalfDuplexGate | None = None, block_s: float = BLOCK_S
+    ) -> None:
         import sounddevice as sd
 
         self._sd = sd

@@ -145,7 +145,7 @@ class _Downloader:
     def download_progress_hook(self, t: object) -> object:
         import vosk
 
-        return vosk.Model.download_progress_hook(self, t)  # type: ignore[arg-type]
+        return vosk.Model.download_progress_hook(self, t)
 
 
 def find_or_download(explicit: str | None, *, download: bool = True) -> Path:

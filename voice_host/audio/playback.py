@@ -150,7 +150,9 @@ class OutputStream:
     device clock's (``outputBufferDacTime``), as for :func:`play`.
     """
 
-    def __init__(self, *, sample_rate: int = 22050, device: int | str | None = None, latency: float | str = "low") -> None:
+    def __init__(
+        self, *, sample_rate: int = 22050, device: int | str | None = None, latency: float | str = "low"
+    ) -> None:
         """Open the stream (at ``sample_rate``, else at the device's default rate).
 
         Raises :class:`PlaybackFailed` when no output stream can be opened.

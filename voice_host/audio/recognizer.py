@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from grammars.phrases import Phrase
-from collections import deque
-
 from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, PhraseMatcher
@@ -57,15 +55,17 @@ class Decoded:
     alternatives: tuple[tuple[str, float], ...] = ()
 
     @classmethod
-    def parse(cls, raw: str) -> "Decoded":
+    def parse(cls, raw: str) -> Decoded:
         """A vosk JSON result, with or without alternatives."""
         data = json.loads(raw)
-        alternatives = tuple((str(a.get("text", "")), float(a.get("confidence", 0.0))) for a in data.get("alternatives", []))
+        alternatives = tuple(
+            (str(a.get("text", "")), float(a.get("confidence", 0.0))) for a in data.get("alternatives", [])
+        )
         if alternatives:
             return cls(alternatives[0][0], alternatives[0][1], alternatives)
         return cls(str(data.get("text", "")), 0.0, ())
 
-    def then(self, later: "Decoded") -> "Decoded":
+    def then(self, later: Decoded) -> Decoded:
         """This result followed by ``later`` (one utterance vosk ended twice)."""
         return Decoded(f"{self.text} {later.text}".strip(), self.score + later.score, ())
 
@@ -95,7 +95,9 @@ class _PhaseDecoder:
     words; ``second_so_far`` holds what it ended early in the current utterance.
     """
 
-    def __init__(self, recognizer: Any, matcher: PhraseMatcher, endpointer: EarlyEndpointer, second: Any = None) -> None:
+    def __init__(
+        self, recognizer: Any, matcher: PhraseMatcher, endpointer: EarlyEndpointer, second: Any = None
+    ) -> None:
         self.recognizer = recognizer
         self.matcher = matcher
         self.endpointer = endpointer
@@ -202,7 +204,9 @@ class VoskListener:
         if decoder is None:
             import vosk
 
-            recognizer = vosk.KaldiRecognizer(self._model, float(self._source.sample_rate), json.dumps(grammar, ensure_ascii=False))
+            recognizer = vosk.KaldiRecognizer(
+                self._model, float(self._source.sample_rate), json.dumps(grammar, ensure_ascii=False)
+            )
             recognizer.SetMaxAlternatives(ALTERNATIVES)
             endpointer = EarlyEndpointer(
                 (words(v) for vs in usable.values() for v in vs), sample_rate=self._source.sample_rate
@@ -210,7 +214,9 @@ class VoskListener:
             second = None
             if self._second_opinion:
                 garbage = grammar + filler_words(self._fillers, self._vocabulary.knows, grammar)
-                second = vosk.KaldiRecognizer(self._model, float(self._source.sample_rate), json.dumps(garbage, ensure_ascii=False))
+                second = vosk.KaldiRecognizer(
+                    self._model, float(self._source.sample_rate), json.dumps(garbage, ensure_ascii=False)
+                )
             decoder = _PhaseDecoder(recognizer, PhraseMatcher(usable), endpointer, second)
             self._cache[key] = decoder
             while len(self._cache) > self._cache_size:
@@ -261,7 +267,9 @@ class VoskListener:
                 self._ready.extend(self._foreground.push(chunk.data, loud))
         return self._ready.popleft()
 
-    def _judge(self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, second: str | None) -> Confidence | None:
+    def _judge(
+        self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, second: str | None
+    ) -> Confidence | None:
         if match.phrase is None or second is None:
             return None
         rival: float | None = None

@@ -20,7 +20,9 @@ KEEP_BEFORE_S = 0.01
 KEEP_AFTER_S = 0.03
 
 
-def trim_silence(clip: Clip, *, level: int = SOUND_LEVEL, before_s: float = KEEP_BEFORE_S, after_s: float = KEEP_AFTER_S) -> Clip:
+def trim_silence(
+    clip: Clip, *, level: int = SOUND_LEVEL, before_s: float = KEEP_BEFORE_S, after_s: float = KEEP_AFTER_S
+) -> Clip:
     """``clip`` without its leading and trailing silence (a silent clip comes back empty).
 
     >>> rate = 1000

@@ -29,8 +29,6 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
-import numpy as np
-
 from grammars.it import catalogue
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTimes
@@ -351,18 +349,3 @@ class Pyttsx3Speaker:
             self._jobs.put(None)
             self._thread.join(timeout=5)
 
-
-class PrintingSpeaker:
-    """The fallback speaker: one line per sentence on stdout."""
-
-    def say(self, text: str) -> None:
-        """Print ``text``."""
-        show_sentence(text)
-
-    def say_all(self, sentences: Sequence[str]) -> None:
-        """Print each sentence on its own line."""
-        for text in sentences:
-            show_sentence(text)
-
-    def close(self) -> None:
-        """Nothing to release."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from grammars.phrases import Phrase
 from grammars.it import catalogue
+from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.text import UNK, words
 

@@ -15,7 +15,7 @@ the meaning of a phrase is what the game's parser makes of it, so synonyms
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from grammars.normalize import fold
@@ -140,8 +140,13 @@ def tokio_grammars(dice: Sequence[int] = (4, 6, 8, 10)) -> Iterator[PhaseGrammar
                     f"tokio/{name}/d{sides}/{phase.value}",
                     f"tokio/{phase.value}",
                     table.phrases,
-                    lambda p, m=meaning: m[p.text],  # type: ignore[misc]
+                    _meaning_by_text(meaning),
                 )
+
+
+def _meaning_by_text(meaning: Mapping[str, object]) -> Callable[[Phrase], object]:
+    """What a phrase of one phase means, looked up by its text in ``meaning``."""
+    return lambda phrase: meaning[phrase.text]
 
 
 def yatzi_grammars() -> Iterator[PhaseGrammar]:
@@ -157,7 +162,9 @@ def yatzi_grammars() -> Iterator[PhaseGrammar]:
         return meaning
 
     for phase in Phase:
-        yield PhaseGrammar(f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value))
+        yield PhaseGrammar(
+            f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value)
+        )
 
 
 def all_grammars() -> Iterator[PhaseGrammar]:

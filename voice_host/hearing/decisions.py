@@ -46,7 +46,9 @@ def load_decisions(path: Path = DECISIONS_FILE) -> list[Decision]:
     decisions: list[Decision] = []
     for index, entry in enumerate(raw.get("decisions", [])):
         try:
-            decision = Decision(str(entry["group"]), str(entry["decision"]), str(entry["reason"]).strip(), frozenset(entry["pairs"]))
+            decision = Decision(
+                str(entry["group"]), str(entry["decision"]), str(entry["reason"]).strip(), frozenset(entry["pairs"])
+            )
         except (KeyError, TypeError) as exc:
             raise DecisionError(f"{path.name}: entry {index}: {exc}") from None
         if decision.decision not in KINDS:

@@ -36,9 +36,7 @@ def phonemes(ipa: str) -> tuple[str, ...]:
     for char in ipa:
         if char in _DROPPED or char.isspace():
             continue
-        if char in _MODIFIERS and out:
-            out[-1] += char
-        elif out and out[-1] + char in _AFFRICATES:
+        if (char in _MODIFIERS and out) or (out and out[-1] + char in _AFFRICATES):
             out[-1] += char
         else:
             out.append(char)

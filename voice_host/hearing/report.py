@@ -36,7 +36,13 @@ def build_report(grammars: Iterable[PhaseGrammar] | None = None, book: DecisionB
     for grammar in grammars if grammars is not None else all_grammars():
         risky = tuple(risky_pairs(grammar, ipa))
         reports.append(
-            PhaseReport(grammar.name, len({p.text for p in grammar.phrases}), minimum_distance(grammar, ipa), risky, tuple(book.undecided(risky)))
+            PhaseReport(
+                grammar.name,
+                len({p.text for p in grammar.phrases}),
+                minimum_distance(grammar, ipa),
+                risky,
+                tuple(book.undecided(risky)),
+            )
         )
     return reports
 

@@ -79,7 +79,7 @@ def espeak() -> str:
     return str(path)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def speech(text: str, voice: str = "ko") -> Clip:
     """``text`` spoken by espeak-ng (``voice``), 16 kHz mono."""
     with tempfile.TemporaryDirectory() as folder:
@@ -120,7 +120,9 @@ def ko_model(ko_model_path: str) -> Any:
     return load_model(ko_model_path)
 
 
-def loud_span(samples: np.ndarray, rate: int, *, block_s: float = 0.02, threshold: float = 200.0) -> tuple[float, float] | None:
+def loud_span(
+    samples: np.ndarray, rate: int, *, block_s: float = 0.02, threshold: float = 200.0
+) -> tuple[float, float] | None:
     """(start, end) seconds of the audio above ``threshold`` RMS, or None when all quiet."""
     block = max(1, int(rate * block_s))
     usable = len(samples) // block * block

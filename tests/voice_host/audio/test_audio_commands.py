@@ -10,17 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_audio_vosk import A, B
 
 from grammars.phrases import Phrase
 from voice_host.audio import model_store
 from voice_host.audio.errors import VoiceUnavailable
-from voice_host.voice_commands import run_check
+from voice_host.voice_tools import run_check
 
-from test_audio_vosk import A, B
+REPO = Path(__file__).resolve().parents[3]
 
 
 def voice_host(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "voice_host.voice_commands", *args], capture_output=True, text=True, timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "voice_host.voice_tools", *args], capture_output=True, text=True, timeout=120, env=env
+    )
 
 
 @pytest.mark.audio
@@ -57,8 +60,12 @@ def test_check_fails_naming_the_phrases_the_model_lacks(pulse: str, espeak: str,
 @pytest.mark.vosk
 def test_selftest_speaks_and_recognizes_every_phrase(espeak: str, ko_model_path: str, tmp_path: Path) -> None:
     phrases = tmp_path / "phrases.json"
-    phrases.write_text(json.dumps({"a": ["다시 시작", "점수 취소", ["여덟", "yeodeol"]]}, ensure_ascii=False), encoding="utf-8")
-    result = voice_host("check", "--model", ko_model_path, "--phrases", str(phrases), "--voice", "ko", "--rate", "150", "--selftest")
+    phrases.write_text(
+        json.dumps({"a": ["다시 시작", "점수 취소", ["여덟", "yeodeol"]]}, ensure_ascii=False), encoding="utf-8"
+    )
+    result = voice_host(
+        "check", "--model", ko_model_path, "--phrases", str(phrases), "--voice", "ko", "--rate", "150", "--selftest"
+    )
     lines = result.stdout.splitlines()
     per_phrase = [line for line in lines if line.startswith(("ok ", "NO "))]
     assert [line.split("'")[1] for line in per_phrase] == ["다시 시작", "점수 취소", "여덟"], result.stdout
@@ -93,7 +100,9 @@ def test_say_speaks_through_the_default_output(pulse: str, espeak: str) -> None:
 
 
 @pytest.mark.vosk
-def test_model_is_found_from_the_explicit_path_env_and_models_dirs(ko_model_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_model_is_found_from_the_explicit_path_env_and_models_dirs(
+    ko_model_path: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     model = Path(ko_model_path)
     assert model_store.find_model(ko_model_path) == model
     with pytest.raises(VoiceUnavailable, match="non c'è un modello"):
@@ -109,9 +118,15 @@ def test_model_is_found_from_the_explicit_path_env_and_models_dirs(ko_model_path
 def test_model_path_without_a_model_exits_1_with_the_searched_folders(tmp_path: Path) -> None:
     import os
 
-    env = {**os.environ, "HOME": str(tmp_path), "VOSK_MODEL_PATH": str(tmp_path / "none")}
+    # PYTHONPATH: run this tree's code, not whichever tree the virtualenv's editable install points at
+    env = {**os.environ, "HOME": str(tmp_path), "VOSK_MODEL_PATH": str(tmp_path / "none"), "PYTHONPATH": str(REPO)}
     result = subprocess.run(
-        [sys.executable, "-m", "voice_host.voice_commands", "model", "path"], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60
+        [sys.executable, "-m", "voice_host.voice_tools", "model", "path"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
     )
     if result.returncode == 0:
         pytest.skip(f"a model is installed system-wide here: {result.stdout.strip()}")
@@ -141,7 +156,9 @@ def test_download_without_a_network_says_so_in_italian(tmp_path: Path, monkeypat
     assert "nessuna rete" in str(error.value) and "Errno" not in str(error.value)
 
 
-def test_open_voice_listener_without_a_model_raises_voice_unavailable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_open_voice_listener_without_a_model_raises_voice_unavailable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from voice_host.audio.factory import open_voice_listener
 
     monkeypatch.setattr(model_store, "search_dirs", lambda: [tmp_path])
@@ -170,7 +187,7 @@ def test_open_voice_listener_gives_a_working_listener(pulse: str, ko_model_path:
 
 
 def test_check_covers_both_games_by_default() -> None:
-    from voice_host.voice_commands import game_phrases_for
+    from voice_host.voice_tools import game_phrases_for
 
     phrases = game_phrases_for("all", "classico", 6)
     assert {"tokio/claim", "tokio/response", "tokio/reveal", "tokio/confirm",

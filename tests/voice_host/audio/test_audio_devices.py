@@ -12,15 +12,14 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import loud_span, play_into_sink, speech
+from test_audio_vosk import A
 
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.mic import MicSource
 from voice_host.audio.recognizer import VoskListener, vocabulary_of
 from voice_host.audio.tts import Pyttsx3Speaker
 from voice_host.ports import Heard
-
-from conftest import loud_span, play_into_sink, speech
-from test_audio_vosk import A
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]
 
@@ -49,7 +48,9 @@ def _text(heard: Heard | None) -> str | None:
     return None if heard is None else heard.text
 
 
-def test_mic_captures_speech_played_into_the_sink_and_vosk_recognizes_it(pulse: str, espeak: str, ko_model: Any) -> None:
+def test_mic_captures_speech_played_into_the_sink_and_vosk_recognizes_it(
+    pulse: str, espeak: str, ko_model: Any
+) -> None:
     source = MicSource()
     assert source.sample_rate == 16000
     listener = VoskListener(ko_model, vocabulary_of(ko_model, "ko"), source)

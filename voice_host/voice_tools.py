@@ -3,7 +3,7 @@
 ``register(subparsers)`` adds them to ``voice-host``'s argparse; each parser sets
 ``handler``, a function of the parsed arguments returning the exit code:
 0 fine, 1 something missing (``check``, ``model path``), 2 bad input (one line,
-no traceback). ``python -m voice_host.voice_commands ...`` runs them alone.
+no traceback). ``python -m voice_host.voice_tools ...`` runs them alone.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
-from grammars.phrases import Phrase
 from grammars.it import catalogue
+from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 
 EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2
@@ -29,41 +29,42 @@ class BadInput(Exception):
 
 def register(subparsers: Any) -> None:
     """Add the voice subcommands to ``subparsers`` (from ``add_subparsers``)."""
-    devices = subparsers.add_parser("devices", help="microfoni e uscite audio")
+    help_of = catalogue.CLI_HELP
+    devices = subparsers.add_parser("devices", help=help_of["devices"])
     devices.set_defaults(handler=cmd_devices)
 
-    check = subparsers.add_parser("check", help="controlla modello, vocabolario, microfono e voce")
-    check.add_argument("--model", help="cartella del modello vosk")
-    check.add_argument("--game", choices=["tokio", "yatzi", "all"], default="all", help="il gioco da controllare")
-    check.add_argument("--rules", default="classico", help="regole di Tokio (classico, lizumo, milella)")
-    check.add_argument("--dice", type=int, default=6, help="facce dei dadi")
-    check.add_argument("--phrases", help="file JSON {fase: [[variante, ...], ...]} al posto di Tokio")
-    check.add_argument("--device", help="microfono (numero o nome)")
-    check.add_argument("--seconds", type=float, default=3.0, help="secondi di ascolto del microfono")
-    check.add_argument("--selftest", action="store_true", help="pronuncia ogni frase e la riconosce (senza audio)")
-    check.add_argument("--phase", action="append", help="solo queste fasi (per --selftest)")
+    check = subparsers.add_parser("check", help=help_of["check"])
+    check.add_argument("--model", help=help_of["check --model"])
+    check.add_argument("--game", choices=["tokio", "yatzi", "all"], default="all", help=help_of["check --game"])
+    check.add_argument("--rules", default="classico", help=help_of["check --rules"])
+    check.add_argument("--dice", type=int, default=6, help=help_of["check --dice"])
+    check.add_argument("--phrases", help=help_of["check --phrases"])
+    check.add_argument("--device", help=help_of["check --device"])
+    check.add_argument("--seconds", type=float, default=3.0, help=help_of["check --seconds"])
+    check.add_argument("--selftest", action="store_true", help=help_of["check --selftest"])
+    check.add_argument("--phase", action="append", help=help_of["check --phase"])
     _voice_options(check)
     check.set_defaults(handler=cmd_check)
 
-    say = subparsers.add_parser("say", help="pronuncia un testo")
-    say.add_argument("text", nargs="+", help="il testo")
+    say = subparsers.add_parser("say", help=help_of["say"])
+    say.add_argument("text", nargs="+", help=help_of["say text"])
     _voice_options(say)
     say.set_defaults(handler=cmd_say)
 
-    model = subparsers.add_parser("model", help="il modello vocale: download o path")
+    model = subparsers.add_parser("model", help=help_of["model"])
     model_sub = model.add_subparsers(dest="model_command", required=True, parser_class=type(model))
-    download = model_sub.add_parser("download", help="scarica il modello italiano")
-    download.add_argument("--dest", help="cartella di destinazione (predefinita ~/.cache/vosk)")
+    download = model_sub.add_parser("download", help=help_of["model download"])
+    download.add_argument("--dest", help=help_of["model download --dest"])
     download.set_defaults(handler=cmd_model_download)
-    path = model_sub.add_parser("path", help="dove si trova il modello")
-    path.add_argument("--model", help="cartella del modello vosk")
+    path = model_sub.add_parser("path", help=help_of["model path"])
+    path.add_argument("--model", help=help_of["model path --model"])
     path.set_defaults(handler=cmd_model_path)
 
 
 def _voice_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--voice", help="voce della sintesi (id, nome o lingua)")
-    parser.add_argument("--rate", type=int, help="velocità (parole al minuto)")
-    parser.add_argument("--volume", type=float, help="volume da 0 a 1")
+    parser.add_argument("--voice", help=catalogue.CLI_HELP["voice tools --voice"])
+    parser.add_argument("--rate", type=int, help=catalogue.CLI_HELP["voice tools --rate"])
+    parser.add_argument("--volume", type=float, help=catalogue.CLI_HELP["voice tools --volume"])
 
 
 def _guarded(handler: Any) -> Any:
@@ -71,10 +72,10 @@ def _guarded(handler: Any) -> Any:
         try:
             return int(handler(args))
         except BadInput as exc:
-            print(f"voice-host: errore: {exc}", file=sys.stderr)
+            print(catalogue.usage_error(str(exc)), file=sys.stderr)
             return EXIT_USAGE
         except VoiceUnavailable as exc:
-            print(f"voice-host: {exc}", file=sys.stderr)
+            print(catalogue.voice_tool_failed(str(exc)), file=sys.stderr)
             return EXIT_MISSING
 
     run.__doc__ = handler.__doc__
@@ -93,12 +94,17 @@ def cmd_devices(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
     devices = sd.query_devices()
     default_in, default_out = sd.default.device
-    for title, key, default in (("ingressi (microfoni)", "max_input_channels", default_in), ("uscite", "max_output_channels", default_out)):
-        print(f"{title}:", file=out)
+    for inputs, key, default in (
+        (True, "max_input_channels", default_in),
+        (False, "max_output_channels", default_out),
+    ):
+        print(catalogue.voice_devices_title(inputs), file=out)
         for index, device in enumerate(devices):
             if device[key] > 0:
-                mark = "*" if index == default else " "
-                print(f" {mark}{index:3d} {device['name']} ({device[key]} canali, {device['default_samplerate']:.0f} Hz)", file=out)
+                line = catalogue.voice_device_line(
+                    index == default, index, device["name"], device[key], device["default_samplerate"]
+                )
+                print(line, file=out)
     return EXIT_OK
 
 
@@ -114,7 +120,7 @@ def tokio_phrases_for(rules: str, dice: int) -> dict[str, tuple[Phrase, ...]]:
     try:
         return tokio_all_phrases(preset(rules, sides=dice))
     except (BadConfiguration, KeyError, ValueError) as exc:
-        raise BadInput(f"regole {rules!r} con dadi da {dice}: {exc}") from None
+        raise BadInput(catalogue.voice_bad_rules(rules, dice, str(exc))) from None
 
 
 def game_phrases_for(game: str, rules: str, dice: int) -> dict[str, tuple[Phrase, ...]]:
@@ -136,18 +142,18 @@ def load_phrases(path: str) -> dict[str, tuple[Phrase, ...]]:
         with open(path, encoding="utf-8") as handle:
             raw = json.load(handle)
     except OSError as exc:
-        raise BadInput(f"non posso leggere {path}: {exc.strerror}") from None
+        raise BadInput(catalogue.voice_phrases_unreadable(path, str(exc.strerror))) from None
     except json.JSONDecodeError as exc:
-        raise BadInput(f"{path} non è JSON valido: {exc.msg} (riga {exc.lineno})") from None
+        raise BadInput(catalogue.voice_phrases_not_json(path, exc.msg, exc.lineno)) from None
     if not isinstance(raw, dict):
-        raise BadInput(f"{path}: serve un oggetto {{fase: [frasi]}}")
+        raise BadInput(catalogue.voice_phrases_not_an_object(path))
     phases: dict[str, tuple[Phrase, ...]] = {}
     for phase, items in raw.items():
         phrases = []
         for item in items if isinstance(items, list) else [None]:
             forms = [item] if isinstance(item, str) else item
             if not isinstance(forms, list) or not forms or not all(isinstance(f, str) and f.strip() for f in forms):
-                raise BadInput(f"{path}: fase {phase!r}: ogni frase è un testo o una lista di testi")
+                raise BadInput(catalogue.voice_phrases_bad_phrase(path, phase))
             phrases.append(Phrase.of(*forms))
         phases[str(phase)] = tuple(phrases)
     return phases
@@ -179,7 +185,7 @@ def mic_level(device: int | str | None, seconds: float) -> float:
 def cmd_check(args: argparse.Namespace) -> int:
     """Check the model, vocabulary per phase, microphone and voice; or run the self-test."""
     if args.seconds < 0:
-        raise BadInput("--seconds non può essere negativo")
+        raise BadInput(catalogue.voice_negative_seconds())
     phrases = load_phrases(args.phrases) if args.phrases else game_phrases_for(args.game, args.rules, args.dice)
     return run_check(
         args.model,
@@ -288,14 +294,14 @@ def run_selftest(
     alone; the figures line (:meth:`voice_host.hearing.trial.Tally.line`) is
     printed last. ``fillers`` default to the Italian ones.
     """
+    import numpy as np
+
     from voice_host.audio.recognizer import VoskListener
     from voice_host.audio.sources import BufferSource
     from voice_host.audio.wav import resample
     from voice_host.hearing import fillers as filler_lists
     from voice_host.hearing.trial import Tally, babble, babble_gain, padded, to_int16
     from voice_host.ports import ListenRequest
-
-    import numpy as np
 
     out = out or sys.stdout
     rng = np.random.default_rng(0)
@@ -324,8 +330,10 @@ def run_selftest(
             heard = listener.listen(request)
             if heard is None and listener.last is not None:
                 heard_text = f"[{listener.last.match.heard}: {listener.last.match.reason}]"
+            elif heard is None:
+                heard_text = catalogue.voice_selftest_nothing_heard()
             else:
-                heard_text = "[niente]" if heard is None else heard.text + ("" if heard.sure else " (?)")
+                heard_text = heard.text + ("" if heard.sure else " (?)")
             ok = heard is not None and heard.text == phrase.text
             total += 1
             right += ok
@@ -353,9 +361,9 @@ def cmd_say(args: argparse.Namespace) -> int:
 
     text = " ".join(args.text).strip()
     if not text:
-        raise BadInput("niente da dire")
+        raise BadInput(catalogue.voice_nothing_to_say())
     if args.volume is not None and not 0.0 <= args.volume <= 1.0:
-        raise BadInput("--volume va da 0 a 1")
+        raise BadInput(catalogue.voice_volume_out_of_range())
     speaker = open_speaker("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
     try:
         speaker.say(text)
@@ -399,12 +407,12 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (exit 2), for running this module alone."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"voice-host: errore: {message}", file=sys.stderr)
+        print(catalogue.usage_error(message), file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m voice_host.voice_commands ...``: the voice tools without the game CLI."""
+    """``python -m voice_host.voice_tools ...``: the voice tools without the game CLI."""
     parser = _Parser(prog="voice-host")
     register(parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
     args = parser.parse_args(argv)
