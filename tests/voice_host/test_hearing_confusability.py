@@ -44,6 +44,7 @@ def _tokio(name: str, sides: int, phase: str, extra: tuple[tuple[Phrase, object]
     )
 
 
+@pytest.mark.slow  # espeak-ng over every phrase of 41 phases: the full tier (CI) runs it
 def test_every_risky_pair_of_every_phase_has_a_decision() -> None:
     reports = build_report()
     names = {r.name for r in reports}
