@@ -28,7 +28,7 @@ from voice_host.captions import CaptionedSpeaker
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.dialog import GameDialog
 from voice_host.errors import InputError, WriteFailure
-from voice_host.games import GAME_OPTIONS, ConfigError, config_from_args, dialog_factory, options_given
+from voice_host.games import GAME_OPTIONS, GAMES, ConfigError, config_from_args, dialog_factory, options_given
 from voice_host.journal import Journal, JournalError, JournalWriteError, read_journal
 from voice_host.ports import Listener, Speaker
 from voice_host.printable import printable
@@ -63,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
                                 title=say.ARGPARSE_WORDS["commands"], metavar="comando")
     play = sub.add_parser("play", help=say.CLI_HELP["play"])
-    play.add_argument("--game", choices=["tokio", "yatzi"], help=say.CLI_HELP["--game"])
+    play.add_argument("--game", choices=list(GAMES), help=say.CLI_HELP["--game"])
     play.add_argument("--players", metavar="GIOCATORI", help=say.CLI_HELP["--players"])
     play.add_argument("--rules", metavar="REGOLE", help=say.CLI_HELP["--rules"])
     play.add_argument("--dice", type=int, choices=[4, 6, 8, 10], help=say.CLI_HELP["--dice"])

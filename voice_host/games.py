@@ -11,13 +11,16 @@ from __future__ import annotations
 import argparse
 import secrets
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from engine.errors import BadConfiguration
 from engine.tokio_rules import PRESETS, TruthTest, preset
 from engine.yatzi_score import RULE_SETS
 from grammars.it import catalogue as say
+from grammars.phrases import Phrase
 from voice_host.dialog import GameDialog
 from voice_host.errors import InputError
 from voice_host.limits import MAX_NAME_CHARS
@@ -232,37 +235,74 @@ def _check_config_players(config: dict[str, Any], least: int, others: Sequence[s
 # ---------------------------------------------------------------- the table of games
 
 
-GAMES: dict[str, tuple[Callable[[argparse.Namespace], dict[str, Any]], Callable[[dict[str, Any]], GameDialog]]] = {
-    "tokio": (tokio_config, tokio_dialog),
-    "yatzi": (yatzi_config, yatzi_dialog),
-}
+def tokio_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
+    """Every phase's phrases of Tokio under ``rules`` (a preset) and ``dice``, for ``check``."""
+    from grammars.tokio import tokio_all_phrases
 
-#: The options each game takes; any other game option given is refused, not ignored.
-#: Tokio is played with real dice: it accepts --seed, which has nothing to seed.
-OPTIONS_TAKEN: dict[str, tuple[str, ...]] = {
-    "tokio": ("players", "rules", "dice", "limit", "first", "seed", "truth"),
-    "yatzi": ("players", "rules", "first", "virtual_dice", "seed", "computer"),
-}
+    try:
+        return tokio_all_phrases(preset(rules or "classico", sides=dice))
+    except BadConfiguration as exc:
+        raise ConfigError(str(exc)) from None
+    except KeyError:
+        raise ConfigError(say.rules_unknown(str(rules), "Tokio", list(PRESETS))) from None
+
+
+def yatzi_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
+    """Every phase's phrases of Yatzi (the same under every rule set), for ``check``."""
+    from grammars.yatzi import yatzi_all_phrases
+
+    return yatzi_all_phrases()
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game the host can run: the one place the command line, ``check`` and the recognizer learn of it."""
+
+    make_config: Callable[[argparse.Namespace], dict[str, Any]]
+    """The journaled configuration from command-line options (ConfigError on bad ones)."""
+    make_dialog: Callable[[dict[str, Any]], GameDialog]
+    """A new dialog for a configuration (checked strictly: it may come from a journal)."""
+    options: tuple[str, ...]
+    """The game options it takes (keys of :data:`GAME_OPTIONS`); any other one given is refused, not ignored."""
+    all_phrases: Callable[[str | None, int | None], dict[str, tuple[Phrase, ...]]]
+    """Every phase's phrases for a rule set and dice, for the vocabulary check."""
+
+
+#: Every game, by the name ``--game`` takes. Tokio is played with real dice: it
+#: accepts --seed, which has nothing to seed.
+GAMES: Mapping[str, GameEntry] = MappingProxyType(
+    {
+        "tokio": GameEntry(
+            tokio_config, tokio_dialog, ("players", "rules", "dice", "limit", "first", "seed", "truth"), tokio_phrases
+        ),
+        "yatzi": GameEntry(
+            yatzi_config, yatzi_dialog, ("players", "rules", "first", "virtual_dice", "seed", "computer"),
+            yatzi_phrases,
+        ),
+    }
+)
+
+
+def game_entry(name: str) -> GameEntry:
+    """The registry entry of ``name`` (ConfigError naming the games there are)."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ConfigError(say.unknown_game(name, list(GAMES))) from None
 
 
 def config_from_args(args: argparse.Namespace) -> dict[str, Any]:
     """Validate the options of ``args.game`` (refusing those it would ignore) and return its configuration."""
-    try:
-        make_config, _ = GAMES[args.game]
-    except KeyError:
-        raise ConfigError(say.unknown_game(args.game, list(GAMES))) from None
-    taken = OPTIONS_TAKEN.get(args.game, tuple(GAME_OPTIONS))
+    entry = game_entry(args.game)
+    taken = entry.options
     ignored = options_given(args, [name for name in GAME_OPTIONS if name not in taken])
     if ignored:
         raise ConfigError(say.options_ignored_by_game(args.game.capitalize(), ignored))
-    return make_config(args)
+    return entry.make_config(args)
 
 
 def dialog_factory(game: str, config: dict[str, Any]) -> Callable[[], GameDialog]:
     """A function that builds a fresh dialog of ``game`` (used again by annulla)."""
-    try:
-        _, make_dialog = GAMES[game]
-    except KeyError:
-        raise ConfigError(say.unknown_game(game, list(GAMES))) from None
+    make_dialog = game_entry(game).make_dialog
     make_dialog(config)  # fail early on a bad configuration
     return lambda: make_dialog(config)

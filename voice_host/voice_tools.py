@@ -14,11 +14,13 @@ import math
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
 from grammars.it import catalogue
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
+from voice_host.cli_parser import ItalianArgumentParser
+from voice_host.games import GAMES, ConfigError
 
 EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2
 
@@ -35,7 +37,7 @@ def register(subparsers: Any) -> None:
 
     check = subparsers.add_parser("check", help=help_of["check"])
     check.add_argument("--model", help=help_of["check --model"])
-    check.add_argument("--game", choices=["tokio", "yatzi", "all"], default="all", help=help_of["check --game"])
+    check.add_argument("--game", choices=[*GAMES, "all"], default="all", help=help_of["check --game"])
     check.add_argument("--rules", default="classico", help=help_of["check --rules"])
     check.add_argument("--dice", type=int, default=6, help=help_of["check --dice"])
     check.add_argument("--phrases", help=help_of["check --phrases"])
@@ -111,29 +113,20 @@ def cmd_devices(args: argparse.Namespace, out: TextIO | None = None) -> int:
 # ------------------------------------------------------------------ check
 
 
-def tokio_phrases_for(rules: str, dice: int) -> dict[str, tuple[Phrase, ...]]:
-    """Every phase's phrases of Tokio with ``rules`` and ``dice`` (BadInput on a bad choice)."""
-    from engine.errors import BadConfiguration
-    from engine.tokio_rules import preset
-    from grammars.tokio import tokio_all_phrases
-
-    try:
-        return tokio_all_phrases(preset(rules, sides=dice))
-    except (BadConfiguration, KeyError, ValueError) as exc:
-        raise BadInput(catalogue.voice_bad_rules(rules, dice, str(exc))) from None
-
-
 def game_phrases_for(game: str, rules: str, dice: int) -> dict[str, tuple[Phrase, ...]]:
-    """Every phase's phrases of ``game`` ("tokio", "yatzi" or "all", phases then named "game/phase")."""
-    from grammars.yatzi import yatzi_all_phrases
+    """Every phase's phrases of ``game`` (a registry name, or "all": phases then named "game/phase").
 
-    if game == "tokio":
-        return tokio_phrases_for(rules, dice)
-    if game == "yatzi":
-        return yatzi_all_phrases()
-    tokio = {f"tokio/{phase}": phrases for phase, phrases in tokio_phrases_for(rules, dice).items()}
-    yatzi = {f"yatzi/{phase}": phrases for phase, phrases in yatzi_all_phrases().items()}
-    return tokio | yatzi
+    ``rules`` and ``dice`` choose Tokio's preset; BadInput on a bad choice.
+    """
+    names = list(GAMES) if game == "all" else [game]
+    phrases: dict[str, tuple[Phrase, ...]] = {}
+    for name in names:
+        try:
+            of_game = GAMES[name].all_phrases(rules, dice)
+        except ConfigError as exc:
+            raise BadInput(catalogue.voice_bad_rules(rules, dice, str(exc))) from None
+        phrases |= of_game if game != "all" else {f"{name}/{phase}": p for phase, p in of_game.items()}
+    return phrases
 
 
 def load_phrases(path: str) -> dict[str, tuple[Phrase, ...]]:
@@ -403,18 +396,11 @@ def cmd_model_path(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (exit 2), for running this module alone."""
-
-    def error(self, message: str) -> NoReturn:
-        print(catalogue.usage_error(message), file=sys.stderr)
-        raise SystemExit(EXIT_USAGE)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m voice_host.voice_tools ...``: the voice tools without the game CLI."""
-    parser = _Parser(prog="voice-host")
-    register(parser.add_subparsers(dest="command", required=True, parser_class=_Parser))
+    parser = ItalianArgumentParser(prog="voice-host")
+    register(parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
+                                   title=catalogue.ARGPARSE_WORDS["commands"], metavar="comando"))
     args = parser.parse_args(argv)
     return int(args.handler(args))
 
