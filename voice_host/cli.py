@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from grammars.it import catalogue as say
+from voice_host.audio.gate import HalfDuplexGate
 from voice_host.captions import CaptionedSpeaker
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.dialog import GameDialog
@@ -157,9 +158,10 @@ def play(args: argparse.Namespace) -> int:
         new_dialog = _dialog_factory(args, game, config)
         if script_path is not None:
             listeners.append(ScriptListener(script_path, echo=sys.stdout if args.tts == "print" else None))
-        speaker = open_speaker(args)
+        gate = HalfDuplexGate()  # the speaker closes it while it talks; the listener drops what it hears then
+        speaker = open_speaker(args, gate)
         if not listeners:
-            listeners.append(open_listener(args, game, config, speaker))
+            listeners.append(open_listener(args, game, config, speaker, gate))
         journal = journal or _create_journal(args, game, config, speaker)
         session = _session(args, new_dialog, listeners[0], speaker, journal, actions)
     except BaseException:
@@ -350,7 +352,7 @@ def default_journal_path(game: str) -> str:
     return os.path.join(folder, f"{game}-{stamp}.jsonl")
 
 
-def open_speaker(args: argparse.Namespace) -> Speaker:
+def open_speaker(args: argparse.Namespace, gate: HalfDuplexGate | None = None) -> Speaker:
     """The speaker the options ask for, with captions unless ``--captions off``.
 
     ``--tts print`` already prints every sentence, so it gets no captions; with
@@ -360,11 +362,11 @@ def open_speaker(args: argparse.Namespace) -> Speaker:
     if args.tts == "print":
         return PrintSpeaker()
     captions = getattr(args, "captions", "on") == "on"
-    speaker = _open_voice(args, print_fallback=not captions) if args.tts == "pyttsx3" else SilentSpeaker()
+    speaker = _open_voice(args, gate, print_fallback=not captions) if args.tts == "pyttsx3" else SilentSpeaker()
     return CaptionedSpeaker(speaker) if captions else speaker
 
 
-def _open_voice(args: argparse.Namespace, *, print_fallback: bool) -> Speaker:
+def _open_voice(args: argparse.Namespace, gate: HalfDuplexGate | None, *, print_fallback: bool) -> Speaker:
     """The pyttsx3 speaker, or a printing (or, under captions, silent) one when it cannot work."""
     try:
         from voice_host.audio.factory import VoiceUnavailable
@@ -373,12 +375,16 @@ def _open_voice(args: argparse.Namespace, *, print_fallback: bool) -> Speaker:
         _print_stderr(f"voice-host: {say.tts_unavailable(str(exc))}")
         return PrintSpeaker() if print_fallback else SilentSpeaker()
     try:
-        return open_tts("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, print_fallback=print_fallback)
+        return open_tts(
+            "pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, gate=gate, print_fallback=print_fallback
+        )
     except VoiceUnavailable as exc:  # an unknown --voice, a bad --rate: the user's to fix
         raise UsageError(str(exc)) from None
 
 
-def open_listener(args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker) -> Listener:
+def open_listener(
+    args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker, gate: HalfDuplexGate | None = None
+) -> Listener:
     """The listener the options ask for; ``auto`` falls back to the keyboard without a model."""
     kind = args.input
     if kind == "keyboard":
@@ -394,7 +400,7 @@ def open_listener(args: argparse.Namespace, game: str, config: dict[str, Any], s
         _fall_back(speaker, message)
         return KeyboardListener()
     try:
-        return open_voice_listener(args.model, all_phrases(game, config), device=args.device)
+        return open_voice_listener(args.model, all_phrases(game, config), device=args.device, gate=gate)
     except VoiceUnavailable as exc:
         if kind == "voice":
             raise UsageError(str(exc)) from None

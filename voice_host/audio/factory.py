@@ -1,10 +1,11 @@
 """What ``voice_host.cli`` calls to get real voice adapters.
 
->>> # listener = open_voice_listener(args.model, all_phrases, device=args.device)
->>> # speaker = open_speaker("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume)
+>>> # gate = HalfDuplexGate()
+>>> # listener = open_voice_listener(args.model, all_phrases, device=args.device, gate=gate)
+>>> # speaker = open_speaker("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, gate=gate)
 
-Both share :data:`voice_host.audio.gate.SHARED_GATE` by default, so the listener
-is deaf while the speaker plays (half duplex).
+Give both the same gate, so the listener is deaf while the speaker plays (half
+duplex); the command line makes one per game. Without one each gets its own.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from grammars.it import catalogue
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
-from voice_host.audio.gate import SHARED_GATE, HalfDuplexGate
+from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.model_store import find_or_download
 from voice_host.audio.tts import Pyttsx3Speaker, TtsUnavailable
 from voice_host.ports import Listener, Speaker
@@ -54,7 +55,7 @@ def open_voice_listener(
         raise VoiceUnavailable(catalogue.voice_model_unloadable(str(path), str(exc))) from None
     vocabulary = vocabulary_of(model, Path(path).name)
     vocabulary.check(all_phrases)
-    shared = gate if gate is not None else SHARED_GATE
+    shared = gate if gate is not None else HalfDuplexGate()
     source = MicSource(device=device, gate=shared)
     return VoskListener(model, vocabulary, source, gate=shared, fillers=ITALIAN)
 
@@ -81,7 +82,7 @@ def open_speaker(
         raise ValueError(f"unknown speaker kind: {kind!r}")
     try:
         return Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, device=device,
-                              gate=gate if gate is not None else SHARED_GATE, print_fallback=print_fallback)
+                              gate=gate if gate is not None else HalfDuplexGate(), print_fallback=print_fallback)
     except TtsUnavailable as exc:
         if voice and str(exc) == catalogue.voice_unknown_tts_voice(voice):
             raise VoiceUnavailable(str(exc)) from None

@@ -85,7 +85,3 @@ class HalfDuplexGate:
         """Monotonic time until which captured audio is dropped (end of playback + tail)."""
         with self._lock:
             return self._deaf_until
-
-
-#: The gate shared by default by :func:`open_speaker` and :func:`open_voice_listener`.
-SHARED_GATE = HalfDuplexGate()

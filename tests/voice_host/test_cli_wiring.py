@@ -1,0 +1,46 @@
+"""The command line wires one half-duplex gate into both the speaker and the listener of a game.
+
+The real factories open a microphone and the pyttsx3 engine; here they are
+replaced at the port (they return a silent speaker and a listener whose input has
+ended), and what matters is what the command line hands them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from voice_host import cli
+from voice_host.audio import factory
+from voice_host.audio.gate import HalfDuplexGate
+from voice_host.ports import Heard, ListenRequest
+from voice_host.text_io import SilentSpeaker
+
+
+class _EndedListener:
+    def listen(self, request: ListenRequest) -> Heard | None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def test_one_gate_is_shared_by_the_speaker_and_the_listener(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    gates: dict[str, object] = {}
+
+    def speaker(*args: Any, gate: HalfDuplexGate | None = None, **kwargs: Any) -> SilentSpeaker:
+        gates["speaker"] = gate
+        return SilentSpeaker()
+
+    def listener(*args: Any, gate: HalfDuplexGate | None = None, **kwargs: Any) -> _EndedListener:
+        gates["listener"] = gate
+        return _EndedListener()
+
+    monkeypatch.setattr(factory, "open_speaker", speaker)
+    monkeypatch.setattr(factory, "open_voice_listener", listener)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    code = cli.main(["play", "--game", "tokio", "--players", "Anna,Bruno", "--input", "voice", "--tts", "pyttsx3",
+                     "--captions", "off", "--no-journal"])
+    assert code == 3  # the input ended before the game
+    assert isinstance(gates["speaker"], HalfDuplexGate) and gates["speaker"] is gates["listener"]
