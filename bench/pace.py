@@ -48,12 +48,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sink import ensure_pulse
 
 from engine.tokio_rules import preset
+from grammars.tokio import Phase
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.mic import MicSource
 from voice_host.audio.sources import AudioChunk
 from voice_host.audio.tts import Pyttsx3Speaker
 from voice_host.ports import Heard, ListenRequest
-from voice_host.session import CONFIRM_PHASE, Session
+from voice_host.session import Session
 from voice_host.tokio_dialog import TokioDialog
 
 PLAYERS = ["Anna", "Bruno", "Carla"]
@@ -160,7 +161,7 @@ class ScriptedTable:
             self.source.flush()
         chunk = self._first_heard_chunk()
         self.log.current.ready_at = chunk.captured_at
-        if request.phase == CONFIRM_PHASE:
+        if request.phase == Phase.CONFIRM:
             line: str | None = "sì"
         else:
             line = self.script.pop(0) if self.script else None

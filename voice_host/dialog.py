@@ -52,6 +52,11 @@ class GameDialog(Protocol):
 
     game: str
 
+    @property
+    def confirm_phase(self) -> str:
+        """The phase of a sì/no question (the game grammar's own ``Phase.CONFIRM``)."""
+        ...
+
     def opening(self) -> list[str]:
         """Sentences that present a new game."""
         ...

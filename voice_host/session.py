@@ -21,8 +21,6 @@ from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.journal import Journal
 from voice_host.ports import Heard, Listener, ListenRequest, Speaker
 
-CONFIRM_PHASE = "confirm"
-
 logger = logging.getLogger(__name__)
 
 
@@ -79,7 +77,7 @@ class Session:
         else:
             self._announce(self.dialog.opening())
         while not self.dialog.is_over():
-            phase = CONFIRM_PHASE if self._pending else self.dialog.phase()
+            phase = self.dialog.confirm_phase if self._pending else self.dialog.phase()
             self._speak_turn(self._question())
             request = ListenRequest(phase, self.dialog.phrases(phase), self.dialog.takes_sequences(phase))
             heard = self._listener.listen(request)

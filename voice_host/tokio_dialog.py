@@ -18,7 +18,7 @@ from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules, T
 from grammars import intents as it
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
-from grammars.tokio import Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
+from grammars.tokio import Phase, Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
 from voice_host.dialog import Act, Confirm, Decision, Refuse
 
 
@@ -26,6 +26,7 @@ class TokioDialog:
     """One Tokio game as the host runs it (implements ``GameDialog``)."""
 
     game = "tokio"
+    confirm_phase = Phase.CONFIRM
 
     def __init__(self, rules: TokioRules, players: Sequence[str], first: str | None = None) -> None:
         self.rules = rules

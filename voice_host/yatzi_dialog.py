@@ -28,7 +28,7 @@ from engine.yatzi_score import BOXES, DICE_COUNT, YatziRules
 from grammars import intents as it
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
-from grammars.yatzi import Reason, box_name, face_word, parse_yatzi, say_dice, yatzi_all_phrases, yatzi_phrases
+from grammars.yatzi import Phase, Reason, box_name, face_word, parse_yatzi, say_dice, yatzi_all_phrases, yatzi_phrases
 from voice_host.dialog import Act, Confirm, Decision, Refuse
 from voice_host.yatzi_coach import Coach, printed_analysis, spoken_analysis
 from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
@@ -66,6 +66,7 @@ class YatziDialog:
     """One Yatzi game as the host runs it (implements ``GameDialog``)."""
 
     game = "yatzi"
+    confirm_phase = Phase.CONFIRM
 
     def __init__(
         self,
