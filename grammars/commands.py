@@ -4,7 +4,7 @@ Each row of :data:`COMMANDS` and :data:`YES_NO` is an intent and the Italian
 wordings that mean it; each wording is one :class:`~grammars.phrases.Phrase`
 whose variants add the accent-free spelling. A game grammar includes
 :func:`command_entries` (and :func:`yes_no_entries` in a sì/no phase) in its own
-:class:`~grammars.normalize.PhraseTable`, or asks :func:`parse_command`.
+:class:`~grammars.phrase_table.PhraseTable`, or asks :func:`parse_command`.
 
 >>> parse_command("Ripeti!"), parse_command("ehm, cosa posso dire?")
 (Repeat(), Help())
@@ -18,7 +18,8 @@ from functools import cache
 
 from grammars.intents import Intent
 from grammars.it.words import COMMANDS, YES_NO
-from grammars.normalize import PhraseTable, phrase
+from grammars.normalize import phrase
+from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
 
 

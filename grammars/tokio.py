@@ -1,7 +1,7 @@
 """The Italian language of Tokio (and Taipei, Yokohama, Pechino, Milella's duel).
 
 Everything a player may say is built from the data tables below by small
-expansion code, into one :class:`~grammars.normalize.PhraseTable` per phase and
+expansion code, into one :class:`~grammars.phrase_table.PhraseTable` per phase and
 rule set. That one table is both the phrase list handed to the recognizer
 (:func:`tokio_phrases`) and the map from text back to intents
 (:func:`parse_tokio`).
@@ -45,7 +45,8 @@ from grammars.commands import command_entries, yes_no_entries
 from grammars.intents import BelieveIt, DoubtIt, Intent, NotUnderstood, SayRoll
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
 from grammars.it.words import DIE_BY_DIE, MILELLA_NAMES, NAME_SPELLINGS, PAIR, RESPONSES, SPECIAL_NAMES, TAKE_PENALTY
-from grammars.normalize import PhraseTable, join, key, phrase, prepare
+from grammars.normalize import join, key, phrase, prepare
+from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
 
 

@@ -78,7 +78,8 @@ from grammars.it.words import (
     ROLL_WORDS,
     START_LEAD_INS,
 )
-from grammars.normalize import PhraseTable, fold, join, phrase, prepare
+from grammars.normalize import fold, join, phrase, prepare
+from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
 
 

@@ -6,8 +6,6 @@ import importlib
 import pytest
 
 from grammars.normalize import (
-    AmbiguousPhrase,
-    PhraseTable,
     fold,
     is_filler,
     key,
@@ -15,6 +13,7 @@ from grammars.normalize import (
     phrase,
     prepare,
 )
+from grammars.phrase_table import AmbiguousPhrase, PhraseTable
 from grammars.phrases import Phrase
 
 
@@ -110,7 +109,10 @@ def test_table_refuses_fillers_and_empty_phrases():
         PhraseTable([(Phrase.of("e"), True)])
 
 
-@pytest.mark.parametrize("module", ["grammars.normalize", "grammars.it.numbers", "grammars.commands", "grammars.tokio"])
+@pytest.mark.parametrize(
+    "module",
+    ["grammars.normalize", "grammars.phrase_table", "grammars.it.numbers", "grammars.commands", "grammars.tokio"],
+)
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
