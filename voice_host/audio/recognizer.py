@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from grammars.phrases import Phrase
-from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate
+from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate, rms
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, PhraseMatcher
 from voice_host.audio.sources import AudioSource
@@ -48,7 +48,16 @@ PENDING_S = 0.5
 ALTERNATIVES = 4
 #: A decoded word this many dB quieter than the loudest word of its utterance is
 #: background talk (babble at a table sits ~10 dB under the near speaker).
-FOREGROUND_DB = 6.0
+FOREGROUND_DB = 3.0
+#: After speech, this much audio at least :data:`UNDER_PEAK_DB` under the utterance's
+#: loudest chunk ends it even though vosk, which waits for real silence, has not
+#: (talk at the next table never stops).
+BACKGROUND_END_S = 0.3
+UNDER_PEAK_DB = 6.0
+#: Quieter than this is silence, which vosk's own endpoint handles (a pause between words).
+BACKGROUND_RMS = 150.0
+#: Chunks among which the loudest is looked for (about two seconds).
+PEAK_CHUNKS = 40
 #: Audio kept per decoder to measure the level of its decoded words.
 RECENT_S = 20.0
 
@@ -73,6 +82,8 @@ class Decoded:
     score: float
     alternatives: tuple[tuple[str, float], ...] = ()
     timed: tuple[Timed, ...] = ()
+    trimmed: bool = False
+    """True when background words were dropped (see :meth:`_PhaseDecoder.foreground`)."""
 
     @classmethod
     def parse(cls, raw: str) -> Decoded:
@@ -92,7 +103,7 @@ class Decoded:
         """This result with only the ``kept`` words (alternatives, which have other words, dropped)."""
         if kept == self.timed:
             return self
-        return Decoded(" ".join(w for w, _, _ in kept), self.score, (), kept)
+        return Decoded(" ".join(w for w, _, _ in kept), self.score, (), kept, trimmed=True)
 
 
 @dataclass(frozen=True)
@@ -167,16 +178,35 @@ class _PhaseDecoder:
         return float(10.0 * np.log10(np.mean(samples**2) + 1.0))
 
     def foreground(self, decoded: Decoded) -> Decoded:
-        """``decoded`` without the words much quieter than its loudest (background talk)."""
+        """``decoded`` without the words much quieter than its loudest (background talk).
+
+        A run of words that spells a whole phrase variant is kept or dropped as one
+        (its level is its loudest word's), so a softer last word never cuts
+        "점수 취소" down to "점수".
+        """
         if len(decoded.timed) < 2:
             return decoded
-        levels = [self.level_db(start, end) for _, start, end in decoded.timed]
-        if any(level is None for level in levels):
-            return decoded
-        loudest = max(level for level in levels if level is not None)
-        near = loudest - FOREGROUND_DB
-        kept = tuple(w for w, level in zip(decoded.timed, levels, strict=True) if level is not None and level >= near)
-        return decoded.keeping(kept)
+        units = self._units(decoded.timed)
+        levels: list[float] = []
+        for unit in units:
+            heard = [self.level_db(start, end) for _, start, end in unit]
+            if any(level is None for level in heard):
+                return decoded
+            levels.append(max(level for level in heard if level is not None))
+        near = max(levels) - FOREGROUND_DB
+        kept = (unit for unit, level in zip(units, levels, strict=True) if level >= near)
+        return decoded.keeping(tuple(w for unit in kept for w in unit))
+
+    def _units(self, timed: tuple[Timed, ...]) -> list[tuple[Timed, ...]]:
+        """``timed`` cut into whole phrase variants (longest first) and single other words."""
+        units: list[tuple[Timed, ...]] = []
+        start = 0
+        while start < len(timed):
+            said = tuple(w for w, _, _ in timed[start:])
+            size = max((len(key) for key in self.matcher.keys if said[: len(key)] == key), default=1)
+            units.append(timed[start : start + size])
+            start += size
+        return units
 
     def feed_second(self, data: bytes) -> None:
         """Feed one chunk to the second decoder, keeping what it ends on its own."""
@@ -185,13 +215,13 @@ class _PhaseDecoder:
             self.second_so_far = ended if self.second_so_far is None else self.second_so_far.then(ended)
 
     def take_second(self) -> str | None:
-        """The second decoder's foreground text of the utterance just ended (None without one); starts the next."""
+        """The second decoder's text of the utterance just ended (None without one); starts the next."""
         if self.second is None:
             return None
         ended = Decoded.parse(self.second.FinalResult())
         whole = ended if self.second_so_far is None else self.second_so_far.then(ended)
         self.second_so_far = None
-        return self.foreground(whole).text
+        return whole.text
 
 
 class VoskListener:
@@ -242,6 +272,8 @@ class VoskListener:
         self._foreground = ForegroundGate() if foreground else None
         self._ready: deque[bytes] = deque()
         self._pending_reset = False
+        self._levels: deque[float] = deque(maxlen=PEAK_CHUNKS)
+        self._under_s = 0.0
 
     # ---- grammar
 
@@ -345,7 +377,9 @@ class VoskListener:
         again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
         said = words(second)
         shared = any(word in decoder.phrase_words for word in said)
-        agrees = again.phrase == match.phrase or _said_among_fillers(said, decoder, match.phrase)
+        # A phrase cut out of a longer decode must be heard as itself again, not merely among fillers.
+        among = not decoded.trimmed and _said_among_fillers(said, decoder, match.phrase)
+        agrees = again.phrase == match.phrase or among
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
         longer = len(said) > len(words(decoded.text))
         return judge(Evidence(decoded.score, rival, second, agrees, shared, fillers, longer))
@@ -419,11 +453,28 @@ class VoskListener:
         if not self._early or self._sequence:  # a dictation must not end after its first word
             return None, False, ""
         partial = json.loads(recognizer.PartialResult()).get("partial", "")
+        if self._ended_in_background(data, partial) and not decoder.endpointer.is_extendable(partial):
+            return Decoded.parse(recognizer.FinalResult()), True, ""
         if partial and decoder.endpointer.update(data, partial, quiet_level=self._energy.threshold()):
             return Decoded.parse(recognizer.FinalResult()), True, ""
         if not partial:
             decoder.endpointer.reset()
         return None, False, partial
+
+    def _ended_in_background(self, data: bytes, partial: str) -> bool:
+        """True when, after a partial result, the audio has stayed well under the recent loudest for a while."""
+        level = rms(data)
+        self._levels.append(level)
+        under = BACKGROUND_RMS <= level <= max(self._levels) * 10 ** (-UNDER_PEAK_DB / 20)
+        if not partial or not under:
+            self._under_s = 0.0
+            return False
+        self._under_s += len(data) / (2.0 * self._source.sample_rate)
+        if self._under_s < BACKGROUND_END_S:
+            return False
+        self._under_s = 0.0
+        self._levels.clear()
+        return True
 
     def close(self) -> None:
         """Close the audio source and drop the recognizers."""

@@ -43,6 +43,10 @@ RIVAL_MARGIN = 3.0
 #: for a common word (on the Korean proxy: 일흔 as 해요, 다시 as 무엇, scores 54-67;
 #: talk that the grammar turned into a phrase scored 37 at most).
 STRONG_SCORE = 45.0
+#: A grammar decode scoring under this is chatter whatever the second decode says:
+#: on the Korean proxy, phrases that babble alone formed (and both decoders agreed
+#: on) scored 0-5; phrases really said over babble 13 or more.
+WEAK_SCORE = 10.0
 
 
 class Verdict(str, enum.Enum):
@@ -95,7 +99,8 @@ class Confidence:
 def judge(evidence: Evidence) -> Confidence:
     """The verdict on ``evidence``."""
     strong = evidence.score >= STRONG_SCORE and not evidence.second_longer
-    if not strong and (not evidence.phrase_words or (not evidence.agrees and evidence.filler_share > 0.5)):
+    talk = not evidence.phrase_words or (not evidence.agrees and evidence.filler_share > 0.5)
+    if evidence.score < WEAK_SCORE or (talk and not strong):
         return Confidence(Verdict.CHATTER, evidence)
     if not evidence.agrees or (evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN):
         return Confidence(Verdict.UNSURE, evidence)
