@@ -48,9 +48,9 @@ PENDING_S = 0.5
 ALTERNATIVES = 4
 #: A decoded word this many dB quieter than the loudest word of its utterance is
 #: background talk (babble at a table sits ~10 dB under the near speaker).
-FOREGROUND_DB = 3.0
+FOREGROUND_DB = 6.0
 #: After speech, this much audio at least :data:`UNDER_PEAK_DB` under the utterance's
-#: loudest chunk ends it even though vosk, which waits for real silence, has not
+#: loudest chunk, with the partial result unchanged, ends it even though vosk, which waits for real silence, has not
 #: (talk at the next table never stops).
 BACKGROUND_END_S = 0.3
 UNDER_PEAK_DB = 6.0
@@ -274,6 +274,7 @@ class VoskListener:
         self._pending_reset = False
         self._levels: deque[float] = deque(maxlen=PEAK_CHUNKS)
         self._under_s = 0.0
+        self._under_partial = ""
 
     # ---- grammar
 
@@ -466,8 +467,9 @@ class VoskListener:
         level = rms(data)
         self._levels.append(level)
         under = BACKGROUND_RMS <= level <= max(self._levels) * 10 ** (-UNDER_PEAK_DB / 20)
-        if not partial or not under:
+        if not partial or not under or partial != self._under_partial:
             self._under_s = 0.0
+            self._under_partial = partial
             return False
         self._under_s += len(data) / (2.0 * self._source.sample_rate)
         if self._under_s < BACKGROUND_END_S:
