@@ -14,6 +14,10 @@ language (a garbage model, :mod:`voice_host.hearing.fillers`), is fed the same
 chunks; with the grammar decoder's own alternatives it tells how sure the host
 is (:mod:`voice_host.hearing.confidence`): chatter is dropped, an utterance
 that might have been another phrase comes back with ``sure=False``.
+At a noisy table, decoded words much quieter than the loudest of their
+utterance are dropped as background talk (:meth:`_PhaseDecoder.foreground`),
+and an utterance ends after a stretch of sound well under its loudest, since
+the next table never falls silent for vosk's own endpoint.
 Optionally (``foreground=True``) the audio between a near speaker's words is
 attenuated before either decoder hears it
 (:class:`~voice_host.audio.endpoint.ForegroundGate`).
