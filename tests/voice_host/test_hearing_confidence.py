@@ -75,3 +75,22 @@ def test_figures_line_counts_each_outcome() -> None:
     assert tally.line() == (
         "hearing utterances=4 wrong_intent_pct=25.0 confirmed_pct=25.0 missed_pct=25.0 false_accepts_per_10min=5.0"
     )
+
+
+def test_a_strong_phrase_the_garbage_model_took_for_one_common_word_is_asked_back() -> None:
+    # clean "일흔" (seventy) scored 67 and the second decode said "해요" (a verb ending): both
+    # decoders give it some support, so the host asks rather than ignoring a real claim
+    short = _evidence(score=67.0, agrees=False, phrase_words=False, second="해요", second_longer=False)
+    assert judge(short).verdict is Verdict.UNSURE
+    # the same second decode under a weak grammar score is still talk
+    weak = _evidence(score=30.0, agrees=False, phrase_words=False, second="해요", second_longer=False)
+    assert judge(weak).verdict is Verdict.CHATTER
+    # more common words than the grammar heard words: talk, however strong the score
+    long = _evidence(score=67.0, agrees=False, phrase_words=False, second="나 집 어머니", second_longer=True)
+    assert judge(long).verdict is Verdict.CHATTER
+
+
+def test_a_phrase_scored_under_the_weak_floor_is_chatter_even_when_both_decoders_agree() -> None:
+    # babble alone made "삼백" for both decoders with a score of 5
+    assert judge(_evidence(score=5.0)).verdict is Verdict.CHATTER
+    assert judge(_evidence(score=15.0)).verdict is Verdict.SURE

@@ -76,6 +76,11 @@ class PhraseMatcher:
         """Every word of every variant."""
         return frozenset(w for key, _ in self._variants for w in key)
 
+    @property
+    def keys(self) -> frozenset[tuple[str, ...]]:
+        """Every variant, as its words."""
+        return frozenset(key for key, _ in self._variants)
+
     def variants_of(self, phrase: Phrase) -> tuple[str, ...]:
         """The variants (as the recognizer spells them) given for ``phrase``; () when unknown."""
         return tuple(" ".join(key) for key, owner in self._variants if owner == phrase)

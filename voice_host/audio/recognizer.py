@@ -14,6 +14,10 @@ language (a garbage model, :mod:`voice_host.hearing.fillers`), is fed the same
 chunks; with the grammar decoder's own alternatives it tells how sure the host
 is (:mod:`voice_host.hearing.confidence`): chatter is dropped, an utterance
 that might have been another phrase comes back with ``sure=False``.
+At a noisy table, decoded words much quieter than the loudest of their
+utterance are dropped as background talk (:meth:`_PhaseDecoder.foreground`),
+and an utterance ends after a stretch of sound well under its loudest, since
+the next table never falls silent for vosk's own endpoint.
 Optionally (``foreground=True``) the audio between a near speaker's words is
 attenuated before either decoder hears it
 (:class:`~voice_host.audio.endpoint.ForegroundGate`).
@@ -28,8 +32,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from grammars.phrases import Phrase
-from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate
+from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate, rms
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, PhraseMatcher
 from voice_host.audio.sources import AudioSource
@@ -44,30 +50,64 @@ from voice_host.ports import Heard, ListenRequest
 PENDING_S = 0.5
 #: Alternatives asked of the grammar decoder (to find a rival phrase).
 ALTERNATIVES = 4
+#: A decoded word this many dB quieter than the loudest word of its utterance is
+#: background talk (babble at a table sits ~10 dB under the near speaker).
+FOREGROUND_DB = 6.0
+#: After speech, this much audio at least :data:`UNDER_PEAK_DB` under the utterance's
+#: loudest chunk, with the partial result unchanged, ends it even though vosk, which waits for real silence, has not
+#: (talk at the next table never stops).
+BACKGROUND_END_S = 0.3
+UNDER_PEAK_DB = 6.0
+#: Quieter than this is silence, which vosk's own endpoint handles (a pause between words).
+BACKGROUND_RMS = 150.0
+#: Chunks among which the loudest is looked for (about two seconds).
+PEAK_CHUNKS = 40
+#: Audio kept per decoder to measure the level of its decoded words.
+RECENT_S = 20.0
+
+
+#: One decoded word and its span in the recognizer's stream: (word, start s, end s).
+Timed = tuple[str, float, float]
+
+
+def _timed(raw: Any) -> tuple[Timed, ...]:
+    """vosk's ``result`` word list as :data:`Timed` words."""
+    if not isinstance(raw, list):
+        return ()
+    words_ = [w for w in raw if isinstance(w, dict)]
+    return tuple((str(w.get("word", "")), float(w.get("start", 0.0)), float(w.get("end", 0.0))) for w in words_)
 
 
 @dataclass(frozen=True)
 class Decoded:
-    """One vosk result: best text, its score and every alternative ``(text, score)``."""
+    """One vosk result: best text, its score, every alternative ``(text, score)`` and its timed words."""
 
     text: str
     score: float
     alternatives: tuple[tuple[str, float], ...] = ()
+    timed: tuple[Timed, ...] = ()
+    trimmed: bool = False
+    """True when background words were dropped (see :meth:`_PhaseDecoder.foreground`)."""
 
     @classmethod
     def parse(cls, raw: str) -> Decoded:
-        """A vosk JSON result, with or without alternatives."""
+        """A vosk JSON result, with or without alternatives (and word times when vosk gave them)."""
         data = json.loads(raw)
-        alternatives = tuple(
-            (str(a.get("text", "")), float(a.get("confidence", 0.0))) for a in data.get("alternatives", [])
-        )
+        given = data.get("alternatives", [])
+        alternatives = tuple((str(a.get("text", "")), float(a.get("confidence", 0.0))) for a in given)
         if alternatives:
-            return cls(alternatives[0][0], alternatives[0][1], alternatives)
-        return cls(str(data.get("text", "")), 0.0, ())
+            return cls(alternatives[0][0], alternatives[0][1], alternatives, _timed(given[0].get("result")))
+        return cls(str(data.get("text", "")), 0.0, (), _timed(data.get("result")))
 
     def then(self, later: Decoded) -> Decoded:
         """This result followed by ``later`` (one utterance vosk ended twice)."""
-        return Decoded(f"{self.text} {later.text}".strip(), self.score + later.score, ())
+        return Decoded(f"{self.text} {later.text}".strip(), self.score + later.score, (), self.timed + later.timed)
+
+    def keeping(self, kept: tuple[Timed, ...]) -> Decoded:
+        """This result with only the ``kept`` words (alternatives, which have other words, dropped)."""
+        if kept == self.timed:
+            return self
+        return Decoded(" ".join(w for w, _, _ in kept), self.score, (), kept, trimmed=True)
 
 
 @dataclass(frozen=True)
@@ -96,34 +136,96 @@ class _PhaseDecoder:
     """
 
     def __init__(
-        self, recognizer: Any, matcher: PhraseMatcher, endpointer: EarlyEndpointer, second: Any = None
+        self,
+        recognizer: Any,
+        matcher: PhraseMatcher,
+        endpointer: EarlyEndpointer,
+        second: Any = None,
+        *,
+        sample_rate: int = 16000,
     ) -> None:
         self.recognizer = recognizer
         self.matcher = matcher
         self.endpointer = endpointer
         self.second = second
-        self.second_so_far = ""
+        self.second_so_far: Decoded | None = None
         self.phrase_words = matcher.words
+        self.sample_rate = sample_rate
+        self._fed = 0  # samples fed since the recognizers were made (vosk's word times count from there)
+        self._recent: deque[bytes] = deque()
+        self._recent_samples = 0
 
     def reset(self) -> None:
         self.recognizer.Reset()
         self.endpointer.reset()
         if self.second is not None:
             self.second.Reset()
-        self.second_so_far = ""
+        self.second_so_far = None
+
+    def remember(self, data: bytes) -> None:
+        """Keep ``data`` (fed to both recognizers) to measure the level of decoded words."""
+        self._fed += len(data) // 2
+        self._recent.append(data)
+        self._recent_samples += len(data) // 2
+        while self._recent_samples - len(self._recent[0]) // 2 > RECENT_S * self.sample_rate:
+            self._recent_samples -= len(self._recent.popleft()) // 2
+
+    def level_db(self, start_s: float, end_s: float) -> float | None:
+        """The level (dB) of the audio between ``start_s`` and ``end_s`` of the stream, None when gone."""
+        first = self._fed - self._recent_samples
+        lo, hi = int(start_s * self.sample_rate) - first, int(end_s * self.sample_rate) - first
+        if lo < 0 or hi <= lo:
+            return None
+        samples = np.frombuffer(b"".join(self._recent), dtype="<i2")[lo:hi].astype(np.float64)
+        if samples.size == 0:
+            return None
+        return float(10.0 * np.log10(np.mean(samples**2) + 1.0))
+
+    def foreground(self, decoded: Decoded) -> Decoded:
+        """``decoded`` without the words much quieter than its loudest (background talk).
+
+        A run of words that spells a whole phrase variant is kept or dropped as one
+        (its level is its loudest word's), so a softer last word never cuts
+        "점수 취소" down to "점수".
+        """
+        if len(decoded.timed) < 2:
+            return decoded
+        units = self._units(decoded.timed)
+        levels: list[float] = []
+        for unit in units:
+            heard = [self.level_db(start, end) for _, start, end in unit]
+            if any(level is None for level in heard):
+                return decoded
+            levels.append(max(level for level in heard if level is not None))
+        near = max(levels) - FOREGROUND_DB
+        kept = (unit for unit, level in zip(units, levels, strict=True) if level >= near)
+        return decoded.keeping(tuple(w for unit in kept for w in unit))
+
+    def _units(self, timed: tuple[Timed, ...]) -> list[tuple[Timed, ...]]:
+        """``timed`` cut into whole phrase variants (longest first) and single other words."""
+        units: list[tuple[Timed, ...]] = []
+        start = 0
+        while start < len(timed):
+            said = tuple(w for w, _, _ in timed[start:])
+            size = max((len(key) for key in self.matcher.keys if said[: len(key)] == key), default=1)
+            units.append(timed[start : start + size])
+            start += size
+        return units
 
     def feed_second(self, data: bytes) -> None:
         """Feed one chunk to the second decoder, keeping what it ends on its own."""
         if self.second is not None and self.second.AcceptWaveform(data):
-            self.second_so_far = f"{self.second_so_far} {Decoded.parse(self.second.Result()).text}".strip()
+            ended = Decoded.parse(self.second.Result())
+            self.second_so_far = ended if self.second_so_far is None else self.second_so_far.then(ended)
 
     def take_second(self) -> str | None:
         """The second decoder's text of the utterance just ended (None without one); starts the next."""
         if self.second is None:
             return None
-        text = f"{self.second_so_far} {Decoded.parse(self.second.FinalResult()).text}".strip()
-        self.second_so_far = ""
-        return text
+        ended = Decoded.parse(self.second.FinalResult())
+        whole = ended if self.second_so_far is None else self.second_so_far.then(ended)
+        self.second_so_far = None
+        return whole.text
 
 
 class VoskListener:
@@ -174,6 +276,9 @@ class VoskListener:
         self._foreground = ForegroundGate() if foreground else None
         self._ready: deque[bytes] = deque()
         self._pending_reset = False
+        self._levels: deque[float] = deque(maxlen=PEAK_CHUNKS)
+        self._under_s = 0.0
+        self._under_partial = ""
 
     # ---- grammar
 
@@ -208,6 +313,7 @@ class VoskListener:
                 self._model, float(self._source.sample_rate), json.dumps(grammar, ensure_ascii=False)
             )
             recognizer.SetMaxAlternatives(ALTERNATIVES)
+            recognizer.SetWords(True)
             endpointer = EarlyEndpointer(
                 (words(v) for vs in usable.values() for v in vs), sample_rate=self._source.sample_rate
             )
@@ -217,7 +323,9 @@ class VoskListener:
                 second = vosk.KaldiRecognizer(
                     self._model, float(self._source.sample_rate), json.dumps(garbage, ensure_ascii=False)
                 )
-            decoder = _PhaseDecoder(recognizer, PhraseMatcher(usable), endpointer, second)
+                second.SetWords(True)
+            rate = self._source.sample_rate
+            decoder = _PhaseDecoder(recognizer, PhraseMatcher(usable), endpointer, second, sample_rate=rate)
             self._cache[key] = decoder
             while len(self._cache) > self._cache_size:
                 self._cache.popitem(last=False)
@@ -280,9 +388,12 @@ class VoskListener:
         again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
         said = words(second)
         shared = any(word in decoder.phrase_words for word in said)
-        agrees = again.phrase == match.phrase or _said_among_fillers(said, decoder, match.phrase)
+        # A phrase cut out of a longer decode must be heard as itself again, not merely among fillers.
+        among = not decoded.trimmed and _said_among_fillers(said, decoder, match.phrase)
+        agrees = again.phrase == match.phrase or among
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
-        return judge(Evidence(decoded.score, rival, second, agrees, shared, fillers))
+        longer = len(said) > len(words(decoded.text))
+        return judge(Evidence(decoded.score, rival, second, agrees, shared, fillers, longer))
 
     def listen(self, request: ListenRequest) -> Heard | None:
         """Block until a valid phrase is heard; return its canonical text, or None when audio ends.
@@ -326,6 +437,7 @@ class VoskListener:
                 # "sessanta due"): wait as long as vosk would have before answering.
                 pending, pending_s = decoded, decoder.endpointer.quiet_s
                 continue
+            decoded = decoder.foreground(decoded)
             text = decoded.text
             match = decoder.matcher.match_sequence(text) if request.sequence else decoder.matcher.match(text)
             confidence = self._judge(decoder, decoded, match, request.sequence, decoder.take_second())
@@ -344,6 +456,7 @@ class VoskListener:
 
     def _feed(self, decoder: _PhaseDecoder, data: bytes) -> tuple[Decoded | None, bool, str]:
         """Feed one chunk: (final result when an utterance ended, whether early, current partial)."""
+        decoder.remember(data)
         decoder.feed_second(data)
         recognizer = decoder.recognizer
         if recognizer.AcceptWaveform(data):
@@ -351,11 +464,29 @@ class VoskListener:
         if not self._early or self._sequence:  # a dictation must not end after its first word
             return None, False, ""
         partial = json.loads(recognizer.PartialResult()).get("partial", "")
+        if self._ended_in_background(data, partial) and not decoder.endpointer.is_extendable(partial):
+            return Decoded.parse(recognizer.FinalResult()), True, ""
         if partial and decoder.endpointer.update(data, partial, quiet_level=self._energy.threshold()):
             return Decoded.parse(recognizer.FinalResult()), True, ""
         if not partial:
             decoder.endpointer.reset()
         return None, False, partial
+
+    def _ended_in_background(self, data: bytes, partial: str) -> bool:
+        """True when, after a partial result, the audio has stayed well under the recent loudest for a while."""
+        level = rms(data)
+        self._levels.append(level)
+        under = BACKGROUND_RMS <= level <= max(self._levels) * 10 ** (-UNDER_PEAK_DB / 20)
+        if not partial or not under or partial != self._under_partial:
+            self._under_s = 0.0
+            self._under_partial = partial
+            return False
+        self._under_s += len(data) / (2.0 * self._source.sample_rate)
+        if self._under_s < BACKGROUND_END_S:
+            return False
+        self._under_s = 0.0
+        self._levels.clear()
+        return True
 
     def close(self) -> None:
         """Close the audio source and drop the recognizers."""

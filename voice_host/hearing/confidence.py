@@ -38,6 +38,15 @@ from voice_host.hearing.phonemes import bounded_distance
 
 #: A different phrase among the grammar's alternatives within this score: unsure.
 RIVAL_MARGIN = 3.0
+#: A grammar decode scoring at least this, whose second decode is one short filler
+#: word, is asked back rather than dropped: the garbage model took a clear phrase
+#: for a common word (on the Korean proxy: 일흔 as 해요, 다시 as 무엇, scores 54-67;
+#: talk that the grammar turned into a phrase scored 37 at most).
+STRONG_SCORE = 45.0
+#: A grammar decode scoring under this is chatter whatever the second decode says:
+#: on the Korean proxy, phrases that babble alone formed (and both decoders agreed
+#: on) scored 0-5; phrases really said over babble 13 or more.
+WEAK_SCORE = 10.0
 
 
 class Verdict(str, enum.Enum):
@@ -70,6 +79,8 @@ class Evidence:
     phrase_words: bool
     filler_share: float = 0.0
     """The share of the second decode's words that are fillers (0.0 when it is empty)."""
+    second_longer: bool = True
+    """Whether the second decode has more words than the grammar decode (talk is longer than a phrase)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +98,9 @@ class Confidence:
 
 def judge(evidence: Evidence) -> Confidence:
     """The verdict on ``evidence``."""
-    if not evidence.phrase_words or (not evidence.agrees and evidence.filler_share > 0.5):
+    strong = evidence.score >= STRONG_SCORE and not evidence.second_longer
+    talk = not evidence.phrase_words or (not evidence.agrees and evidence.filler_share > 0.5)
+    if evidence.score < WEAK_SCORE or (talk and not strong):
         return Confidence(Verdict.CHATTER, evidence)
     if not evidence.agrees or (evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN):
         return Confidence(Verdict.UNSURE, evidence)

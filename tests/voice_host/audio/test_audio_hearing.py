@@ -104,3 +104,23 @@ def test_selftest_reports_the_noisy_table_figures_through_the_same_path(ko_model
     # 좋아요, 안 좋아요, 네 and 아니요 are heard right in clean audio by this model and voice
     assert right == 4, lines
     assert float(figures.group(2)) <= 25.0, lines
+
+
+def test_a_clear_phrase_the_garbage_model_took_for_a_common_word_is_asked_back_not_dropped(ko_model: Any) -> None:
+    # espeak-ng's "일흔" (seventy) comes out of the garbage-model decode as a verb ending
+    # ("네요"/"해요"): the first pass dropped it as talk, a claim lost without a word
+    claim = ListenRequest("claim", korean.phases()["claim"])
+    heard, seen = _hear(ko_model, claim, "일흔", "ko", before=False)
+    assert heard == Heard("일흔", sure=False)
+    assert seen[-1].confidence is not None and seen[-1].confidence.evidence.second != "일흔"
+
+
+@pytest.mark.parametrize("voice", ["ko", "ko+m1"])
+def test_ending_utterances_in_background_sound_never_cuts_a_clean_phrase_short(ko_model: Any, voice: str) -> None:
+    # The background end must leave a pause inside a phrase to vosk: an earlier version
+    # ended "점수 취소" (cancel the score) after "점수" (the score), a wrong intent.
+    claim = ListenRequest("claim", korean.phases()["claim"])
+    response = ListenRequest("response", korean.phases()["response"])
+    for request, text in ((claim, "점수 취소"), (claim, "다시 시작"), (response, "안 좋아요")):
+        heard, seen = _hear(ko_model, request, text, voice, before=False)
+        assert heard is not None and heard.text == text, (text, [u.match.heard for u in seen])

@@ -1,0 +1,55 @@
+"""Trimming background words out of a decode by the level of their audio, without vosk."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grammars.phrases import Phrase
+from voice_host.audio.endpoint import EarlyEndpointer
+from voice_host.audio.matching import PhraseMatcher
+from voice_host.audio.recognizer import Decoded, _PhaseDecoder
+
+RATE = 16000
+
+
+def _decoder() -> _PhaseDecoder:
+    usable = {Phrase.of(t): (t,) for t in ("점수", "점수 취소", "서른", "일흔")}
+    return _PhaseDecoder(None, PhraseMatcher(usable), EarlyEndpointer([]), sample_rate=RATE)
+
+
+def _tone(amplitude: float, seconds: float) -> bytes:
+    t = np.arange(int(RATE * seconds)) / RATE
+    return (amplitude * np.sin(2 * np.pi * 220 * t)).astype("<i2").tobytes()
+
+
+def test_a_word_ten_db_under_the_loudest_is_dropped() -> None:
+    decoder = _decoder()
+    # 0.0-0.5 s the near player (amplitude 3000), 0.5-1.0 s the next table, 10 dB lower (~949)
+    decoder.remember(_tone(3000, 0.5))
+    decoder.remember(_tone(3000 / 10 ** 0.5, 0.5))
+    heard = Decoded("서른 일흔", 40.0, (("서른 일흔", 40.0),), (("서른", 0.05, 0.45), ("일흔", 0.55, 0.95)))
+    kept = decoder.foreground(heard)
+    assert kept.text == "서른" and kept.trimmed and kept.alternatives == ()
+
+
+def test_words_within_a_few_db_are_all_kept() -> None:
+    decoder = _decoder()
+    decoder.remember(_tone(3000, 0.5))
+    decoder.remember(_tone(2500, 0.5))  # 1.6 dB lower: the same speaker
+    heard = Decoded("서른 일흔", 40.0, (), (("서른", 0.05, 0.45), ("일흔", 0.55, 0.95)))
+    assert decoder.foreground(heard) is heard
+
+
+def test_a_softer_last_word_of_a_phrase_stays_with_it() -> None:
+    decoder = _decoder()
+    decoder.remember(_tone(3000, 0.5))
+    decoder.remember(_tone(500, 0.5))  # "취소" said 15.6 dB softer than "점수"
+    heard = Decoded("점수 취소", 40.0, (), (("점수", 0.05, 0.45), ("취소", 0.55, 0.95)))
+    assert decoder.foreground(heard).text == "점수 취소"  # never cut down to "점수"
+
+
+def test_words_whose_audio_is_gone_leave_the_decode_as_it_is() -> None:
+    decoder = _decoder()
+    decoder.remember(_tone(3000, 0.5))
+    heard = Decoded("서른 일흔", 40.0, (), (("서른", 0.05, 0.45), ("일흔", 0.55, 0.95)))
+    assert decoder.foreground(heard) is heard  # 일흔's span was never fed
