@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 from conftest import loud_span, play_into_sink, speech
+from sink_recorder import SinkRecorder
 from test_audio_vosk import A
 
 from voice_host.audio.gate import HalfDuplexGate
@@ -22,26 +23,6 @@ from voice_host.audio.tts import Pyttsx3Speaker
 from voice_host.ports import Heard
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]
-
-
-class Recorder:
-    """Captures the sink monitor in the background with the mic adapter."""
-
-    def __init__(self) -> None:
-        self.source = MicSource()
-        self.chunks: list[tuple[float, bytes]] = []
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while (chunk := self.source.read()) is not None:
-            self.chunks.append((chunk.captured_at, chunk.data))
-
-    def stop(self) -> np.ndarray:
-        time.sleep(0.3)
-        self.source.close()
-        self._thread.join(timeout=5)
-        return np.frombuffer(b"".join(data for _, data in self.chunks), dtype="<i2")
 
 
 def _text(heard: Heard | None) -> str | None:
@@ -73,12 +54,12 @@ def test_speaker_plays_the_sentence_and_returns_when_it_has_been_heard(pulse: st
     expected = {text: loud_span(speaker.synthesize(text).samples, 22050) for text in (short, long)}
     try:
         for text in (long, short):
-            recorder = Recorder()
+            recorder = SinkRecorder()
             time.sleep(0.2)
             started = time.monotonic()
             speaker.say(text)
             returned = time.monotonic()
-            audio = recorder.stop()
+            audio = recorder.samples()
             span = loud_span(audio, 16000)
             want = expected[text]
             assert span is not None and want is not None

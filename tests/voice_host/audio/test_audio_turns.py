@@ -13,7 +13,6 @@ import io
 import os
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -21,9 +20,9 @@ from typing import Any
 import numpy as np
 import pytest
 from conftest import loud_span
+from sink_recorder import SinkRecorder
 
 from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.mic import MicSource
 from voice_host.audio.tts import SENTENCE_PAUSE_S, Pyttsx3Speaker
 from voice_host.captions import CaptionedSpeaker
 
@@ -37,32 +36,17 @@ FRAME_S = 0.01
 LOUD = 150.0
 
 
-class Tape:
-    """The sink monitor, recorded in the background: (capture time, samples) per chunk."""
-
-    def __init__(self) -> None:
-        self.source = MicSource()
-        self.chunks: list[tuple[float, bytes]] = []
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while (chunk := self.source.read()) is not None:
-            self.chunks.append((chunk.captured_at, chunk.data))
-
-    def stop(self) -> list[tuple[float, bool]]:
-        """(start time, is speech) of every 10 ms frame."""
-        time.sleep(0.3)
-        self.source.close()
-        self._thread.join(timeout=5)
-        size = int(self.source.sample_rate * FRAME_S)
-        frames = []
-        for captured_at, data in self.chunks:
-            samples = np.frombuffer(data, "<i2").astype(np.float64)
-            for i in range(len(samples) // size):
-                level = float(np.sqrt(np.mean(samples[i * size : (i + 1) * size] ** 2)))
-                frames.append((captured_at + i * FRAME_S, level > LOUD))
-        return sorted(frames)
+def _frames(recorder: SinkRecorder) -> list[tuple[float, bool]]:
+    """Stop ``recorder``; (start time, is speech) of every 10 ms frame it heard."""
+    chunks = recorder.stop()
+    size = int(recorder.source.sample_rate * FRAME_S)
+    frames = []
+    for captured_at, data in chunks:
+        samples = np.frombuffer(data, "<i2").astype(np.float64)
+        for i in range(len(samples) // size):
+            level = float(np.sqrt(np.mean(samples[i * size : (i + 1) * size] ** 2)))
+            frames.append((captured_at + i * FRAME_S, level > LOUD))
+    return sorted(frames)
 
 
 def _speech_span(frames: list[tuple[float, bool]]) -> tuple[float, float]:
@@ -95,10 +79,10 @@ def test_a_turn_is_heard_back_to_back_with_only_short_pauses(speaker: Any) -> No
     spans = [loud_span(voice.synthesize(text).samples, 22050, block_s=FRAME_S, threshold=LOUD) for text in TURN]
     speech_s = sum(span[1] - span[0] for span in spans if span is not None)
     assert all(spans)
-    tape = Tape()
+    tape = SinkRecorder()
     time.sleep(0.2)
     voice.say_all(TURN)
-    frames = tape.stop()
+    frames = _frames(tape)
     start, end = _speech_span(frames)
     assert len(voice.last_playbacks) == len(TURN)
     # every sentence was heard, nothing else: the turn lasts its speech plus two short pauses
@@ -111,11 +95,11 @@ def test_a_turn_is_heard_back_to_back_with_only_short_pauses(speaker: Any) -> No
 
 def test_the_gate_opens_promptly_after_the_last_sentence_and_not_before(speaker: Any) -> None:
     voice, gate = speaker
-    tape = Tape()
+    tape = SinkRecorder()
     time.sleep(0.2)
     voice.say_all(TURN[:2])
     returned = time.monotonic()
-    frames = tape.stop()
+    frames = _frames(tape)
     _, end = _speech_span(frames)
     opened = gate.deaf_until()
     # closed while any of the host's sound was captured, open within 0.2 s of its end
