@@ -44,6 +44,7 @@ def _actions(journal: Path) -> list[dict]:
 # ---------------------------------------------------------------- 1. two processes, one journal
 
 
+@pytest.mark.system
 def test_1_a_second_process_on_an_open_journal_is_refused_and_changes_nothing(tmp_path):
     journal = _journal_with_a_claim(tmp_path)
     first, lines = start_interactive(["play", "--resume", str(journal), "--input", "keyboard", "--tts", "print"],
@@ -68,6 +69,7 @@ def test_1_a_second_process_on_an_open_journal_is_refused_and_changes_nothing(tm
     assert _actions(journal) == [{"type": "claim", "dice": [5, 2]}, {"type": "doubt"}]
 
 
+@pytest.mark.system
 def test_1_two_resumes_started_at_once_one_plays_the_other_is_refused(tmp_path):
     journal = _journal_with_a_claim(tmp_path)
     env = dict(os.environ, PYTHONPATH=str(REPO))
@@ -104,6 +106,7 @@ def test_1_two_resumes_started_at_once_one_plays_the_other_is_refused(tmp_path):
 # ---------------------------------------------------------------- 2. disk full
 
 
+@pytest.mark.system
 @needs_root
 def test_2_starting_into_a_full_disk_leaves_nothing_behind(tmp_path):
     with small_tmpfs(tmp_path / "disk") as disk:
@@ -122,6 +125,7 @@ def test_2_starting_into_a_full_disk_leaves_nothing_behind(tmp_path):
         assert _actions(journal) == [{"type": "claim", "dice": [5, 3]}]
 
 
+@pytest.mark.system
 @needs_root
 def test_2_a_full_disk_mid_game_stops_cleanly_and_the_journal_stays_resumable(tmp_path):
     summary = tmp_path / "summary.json"
@@ -157,6 +161,7 @@ def test_2_a_full_disk_mid_game_stops_cleanly_and_the_journal_stays_resumable(tm
         assert "Riprendo la partita" in resumed.stdout
 
 
+@pytest.mark.system
 @needs_root
 def test_2_a_summary_that_cannot_be_written_is_an_error(tmp_path):
     with small_tmpfs(tmp_path / "disk") as disk:
@@ -171,6 +176,7 @@ def test_2_a_summary_that_cannot_be_written_is_an_error(tmp_path):
         assert sorted(p.name for p in disk.iterdir()) == ["filler"]  # no half-written summary
 
 
+@pytest.mark.system
 def test_9_a_failed_summary_write_exits_4_for_any_user(tmp_path):
     folder = tmp_path / "out"
     folder.mkdir()
@@ -203,6 +209,7 @@ def _sparse(tmp_path: Path, name: str, first: bytes) -> str:
     return str(path)
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("case", ["resume /dev/zero", "script /dev/zero", "keyboard /dev/zero", "resume FIFO",
                                   "script FIFO", "resume 200 MB", "script 200 MB", "resume folder"])
 def test_3_hostile_files_are_refused_at_once_in_little_memory(tmp_path, case):
@@ -313,6 +320,7 @@ def test_5_a_summary_path_equal_to_the_journal_or_the_script_is_refused(tmp_path
 # ---------------------------------------------------------------- 6. no journal, silently
 
 
+@pytest.mark.system
 def test_6_an_unwritable_journal_folder_stops_the_start_out_loud(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("", encoding="utf-8")  # the state folder cannot be made under a file, even by root
@@ -432,6 +440,7 @@ def test_8_echoed_input_and_quoted_paths_are_cleaned(tmp_path):
 # ---------------------------------------------------------------- 9. smaller ones
 
 
+@pytest.mark.system
 def test_9_journal_0600_and_folder_0700_whatever_the_umask(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(REPO), XDG_STATE_HOME=str(tmp_path / "state"))
     proc = subprocess.run([sys.executable, "-m", "voice_host", *TOKIO3, "--input", "keyboard", "--tts", "none"],
@@ -444,6 +453,7 @@ def test_9_journal_0600_and_folder_0700_whatever_the_umask(tmp_path):
     assert stat.S_IMODE(journal.stat().st_mode) == 0o600
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("signum,code", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_9_sigterm_and_sighup_write_the_summary(tmp_path, signum, code):
     summary = tmp_path / "summary.json"
@@ -509,6 +519,7 @@ def test_9_a_journal_cut_inside_its_header_says_so(tmp_path):
     assert "interrotto durante la creazione" in line and "vuoto" not in line
 
 
+@pytest.mark.system
 def test_9_ctrl_c_before_the_game_is_one_clean_line(tmp_path):
     proc, lines = start_interactive([*TOKIO3, "--input", "keyboard", "--tts", "print", "--no-journal"], tmp_path)
     try:
