@@ -18,7 +18,7 @@ from grammars.it import catalogue as say
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.console import print_error, print_stderr
 from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
-from voice_host.games import GAMES
+from voice_host.games.options import add_game_options
 from voice_host.play import analyse_journal, play
 from voice_host.stop_signals import StopSignal, stop_on_signals
 
@@ -29,18 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
                                 title=say.ARGPARSE_WORDS["commands"], metavar="comando")
     play = sub.add_parser("play", help=say.CLI_HELP["play"])
-    play.add_argument("--game", choices=list(GAMES), help=say.CLI_HELP["--game"])
-    play.add_argument("--players", metavar="GIOCATORI", help=say.CLI_HELP["--players"])
-    play.add_argument("--rules", metavar="REGOLE", help=say.CLI_HELP["--rules"])
-    play.add_argument("--dice", type=int, choices=[4, 6, 8, 10], help=say.CLI_HELP["--dice"])
-    play.add_argument("--limit", metavar="N", type=_positive, help=say.CLI_HELP["--limit"])
-    play.add_argument("--truth", choices=["exact", "at-least"],
-                      help=say.CLI_HELP["--truth"])
-    play.add_argument("--first", metavar="NOME", help=say.CLI_HELP["--first"])
-    play.add_argument("--virtual-dice", action="store_true", help=say.CLI_HELP["--virtual-dice"])
-    play.add_argument("--computer", action="append", metavar="NOME",
-                      help=say.CLI_HELP["--computer"])
-    play.add_argument("--seed", metavar="N", type=int, help=say.CLI_HELP["--seed"])
+    add_game_options(play)
     play.add_argument("--input", metavar="INGRESSO", default="auto", help=say.CLI_HELP["--input"])
     play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help=say.CLI_HELP["--tts"])
     play.add_argument("--captions", default="on", choices=["on", "off"],
@@ -58,16 +47,6 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
     _register_voice_tools(sub)
     return parser
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(say.not_a_number(text)) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(say.at_least_one(value))
-    return value
 
 
 def _register_voice_tools(sub: Any) -> None:
