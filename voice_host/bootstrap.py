@@ -26,9 +26,8 @@ from grammars.it import catalogue as say
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.captions import CaptionedSpeaker
 from voice_host.console import print_stderr
-from voice_host.dialog import GameDialog
 from voice_host.errors import InputError, UsageError, WriteFailure
-from voice_host.games import GAMES, ConfigError, GameEntry, config_from_args, dialog_factory
+from voice_host.games import GAMES, AnyDialog, ConfigError, GameEntry, config_from_args, dialog_factory
 from voice_host.journal import Journal, JournalError
 from voice_host.ports import Listener, Speaker
 from voice_host.session import Session
@@ -42,7 +41,7 @@ class Host:
     entry: GameEntry
     """The game's registry entry."""
     session: Session
-    new_dialog: Callable[[], GameDialog]
+    new_dialog: Callable[[], AnyDialog]
     """Builds a fresh dialog of this game and configuration (undo and replays use it)."""
     listener: Listener
     speaker: Speaker
@@ -94,7 +93,7 @@ def _game_from_args(
     return args.game, config_from_args(args), [], None
 
 
-def _dialog_factory(args: argparse.Namespace, game: str, config: dict[str, Any]) -> Callable[[], GameDialog]:
+def _dialog_factory(args: argparse.Namespace, game: str, config: dict[str, Any]) -> Callable[[], AnyDialog]:
     """The game's dialog factory; a bad configuration read from a journal is the journal's fault."""
     try:
         return dialog_factory(game, config)
@@ -106,7 +105,7 @@ def _dialog_factory(args: argparse.Namespace, game: str, config: dict[str, Any])
 
 def _session(
     args: argparse.Namespace,
-    new_dialog: Callable[[], GameDialog],
+    new_dialog: Callable[[], AnyDialog],
     listener: Listener,
     speaker: Speaker,
     journal: Journal | None,

@@ -16,7 +16,6 @@ from engine.errors import IllegalAction
 from grammars.it import catalogue as say
 from voice_host.bootstrap import Host, assemble, say_safely
 from voice_host.console import print_error, print_stderr
-from voice_host.dialog import GameDialog
 from voice_host.errors import (
     EXIT_INPUT_ENDED,
     EXIT_INTERRUPTED,
@@ -26,7 +25,7 @@ from voice_host.errors import (
     InputError,
     UsageError,
 )
-from voice_host.games import GAME_OPTIONS, GAMES, GameEntry, dialog_factory, options_given
+from voice_host.games import GAME_OPTIONS, GAMES, AnyDialog, GameEntry, dialog_factory, options_given
 from voice_host.journal import JournalError, JournalWriteError, read_journal
 from voice_host.session import Outcome
 from voice_host.stop_signals import StopSignal
@@ -83,7 +82,7 @@ def _run(args: argparse.Namespace, host: Host) -> int:
     return code
 
 
-def _replayed(new_dialog: Callable[[], GameDialog], actions: list[dict[str, Any]]) -> GameDialog:
+def _replayed(new_dialog: Callable[[], AnyDialog], actions: list[dict[str, Any]]) -> AnyDialog:
     """A fresh dialog with the journaled ``actions`` applied (what is on disk)."""
     dialog = new_dialog()
     for record in actions:
@@ -107,7 +106,7 @@ def _check_options(args: argparse.Namespace) -> str | None:
     return args.input[len("script:"):] if args.input.startswith("script:") else None
 
 
-def _print_analysis(entry: GameEntry, dialog: GameDialog) -> None:
+def _print_analysis(entry: GameEntry, dialog: AnyDialog) -> None:
     """After a finished game that has one: the analysis in full."""
     if entry.analysis is not None:
         print(entry.analysis(dialog), flush=True)

@@ -11,10 +11,17 @@ engine, grammar and dialog modules, and the language package names a game.
 from __future__ import annotations
 
 from voice_host.games.common import GAME_OPTIONS, ConfigError, options_given
-from voice_host.games.entry import GameEntry
+from voice_host.games.entry import AnyDialog, GameEntry
 from voice_host.games.registry import GAMES, config_from_args, dialog_factory, game_entry
 
 __all__ = [
-    "GAMES", "GAME_OPTIONS", "ConfigError", "GameEntry", "config_from_args", "dialog_factory", "game_entry",
+    "GAMES",
+    "GAME_OPTIONS",
+    "AnyDialog",
+    "ConfigError",
+    "GameEntry",
+    "config_from_args",
+    "dialog_factory",
+    "game_entry",
     "options_given",
 ]

@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from grammars.phrases import Phrase
 from voice_host.dialog import GameDialog
 
 if TYPE_CHECKING:
     from voice_host.hearing.confusability import PhaseGrammar
+
+#: A dialog of any game: the registry and the wiring do not know a game's own phase and action types.
+AnyDialog: TypeAlias = GameDialog
 
 
 @dataclass(frozen=True)
@@ -20,7 +23,7 @@ class GameEntry:
 
     make_config: Callable[[argparse.Namespace], dict[str, Any]]
     """The journaled configuration from command-line options (ConfigError on bad ones)."""
-    make_dialog: Callable[[dict[str, Any]], GameDialog]
+    make_dialog: Callable[[dict[str, Any]], AnyDialog]
     """A new dialog for a configuration (checked strictly: it may come from a journal)."""
     options: tuple[str, ...]
     """The game options it takes (keys of ``GAME_OPTIONS``); any other one given is refused, not ignored."""
@@ -28,5 +31,5 @@ class GameEntry:
     """Every phase's phrases for a rule set and dice, for the vocabulary check."""
     phase_grammars: Callable[[], Iterator[PhaseGrammar]]
     """Every phase of every rule set and dice, with what each phrase means, for the confusability report."""
-    analysis: Callable[[GameDialog], str] | None = None
+    analysis: Callable[[AnyDialog], str] | None = None
     """The analysis printed after a finished game and by ``analizza``; None when the game has none."""

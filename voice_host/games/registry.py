@@ -9,10 +9,9 @@ from types import MappingProxyType
 from typing import Any
 
 from grammars.it import catalogue as say
-from voice_host.dialog import GameDialog
 from voice_host.games import tokio, yatzi
 from voice_host.games.common import GAME_OPTIONS, ConfigError, options_given
-from voice_host.games.entry import GameEntry
+from voice_host.games.entry import AnyDialog, GameEntry
 
 #: Every game, by the name ``--game`` takes (and a journal's header records).
 GAMES: Mapping[str, GameEntry] = MappingProxyType(
@@ -40,7 +39,7 @@ def config_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return entry.make_config(args)
 
 
-def dialog_factory(game: str, config: dict[str, Any]) -> Callable[[], GameDialog]:
+def dialog_factory(game: str, config: dict[str, Any]) -> Callable[[], AnyDialog]:
     """A function that builds a fresh dialog of ``game`` (used again by annulla)."""
     make_dialog = game_entry(game).make_dialog
     make_dialog(config)  # fail early on a bad configuration

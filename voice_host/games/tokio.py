@@ -11,7 +11,6 @@ from engine.errors import BadConfiguration
 from engine.tokio_rules import PRESETS, TruthTest, preset
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
-from voice_host.dialog import GameDialog
 from voice_host.games.common import (
     MAX_LIMIT,
     ConfigError,
@@ -20,7 +19,7 @@ from voice_host.games.common import (
     first_player,
     player_names,
 )
-from voice_host.games.entry import GameEntry
+from voice_host.games.entry import AnyDialog, GameEntry
 
 if TYPE_CHECKING:
     from voice_host.hearing.confusability import PhaseGrammar
@@ -72,7 +71,7 @@ def check_config(config: dict[str, Any]) -> None:
     check_config_players(config, least=2)
 
 
-def make_dialog(config: dict[str, Any]) -> GameDialog:
+def make_dialog(config: dict[str, Any]) -> AnyDialog:
     """A new Tokio dialog for ``config``."""
     from voice_host.tokio_dialog import TokioDialog
 

@@ -12,7 +12,6 @@ from engine.errors import BadConfiguration
 from engine.yatzi_score import RULE_SETS
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
-from voice_host.dialog import GameDialog
 from voice_host.games.common import (
     MAX_SEED,
     ConfigError,
@@ -22,7 +21,7 @@ from voice_host.games.common import (
     first_player,
     player_names,
 )
-from voice_host.games.entry import GameEntry
+from voice_host.games.entry import AnyDialog, GameEntry
 
 if TYPE_CHECKING:
     from voice_host.hearing.confusability import PhaseGrammar
@@ -78,7 +77,7 @@ def check_config(config: dict[str, Any]) -> None:
     check_config_players(config, least=1 if not computers else 0, others=computers)
 
 
-def make_dialog(config: dict[str, Any]) -> GameDialog:
+def make_dialog(config: dict[str, Any]) -> AnyDialog:
     """A new Yatzi dialog for ``config``."""
     from voice_host.yatzi_dialog import YatziDialog
 
@@ -119,7 +118,7 @@ def phase_grammars() -> Iterator[PhaseGrammar]:
         )
 
 
-def analysis(dialog: GameDialog) -> str:
+def analysis(dialog: AnyDialog) -> str:
     """The analysis of a Yatzi game against optimal play (finished or not)."""
     from voice_host.yatzi_dialog import YatziDialog
 
