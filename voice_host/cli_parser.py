@@ -13,9 +13,8 @@ import sys
 from typing import Any, NoReturn
 
 from grammars.it import catalogue
+from voice_host.errors import EXIT_USAGE
 from voice_host.printable import printable
-
-EXIT_USAGE = 2
 
 
 class _ItalianFormatter(argparse.HelpFormatter):

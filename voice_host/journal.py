@@ -48,7 +48,7 @@ from voice_host.regular_files import LineTooLong, NotARegularFile, bounded_lines
 MAGIC = "voice-host journal"
 VERSION = 2
 FILE_MODE = 0o600
-_SIGNALS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
 
 
 class JournalError(InputError):

@@ -1,6 +1,6 @@
 """The two ports of the host: where utterances come from and where sentences go.
 
-The host depends only on these protocols; ``voice_host.cli`` wires real adapters.
+The host depends only on these protocols; ``voice_host.bootstrap`` wires real adapters.
 """
 
 from __future__ import annotations

@@ -20,13 +20,14 @@ from grammars.it import catalogue
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.cli_parser import ItalianArgumentParser
+from voice_host.errors import InputError
 from voice_host.games import GAMES, ConfigError
 
 EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2
 
 
-class BadInput(Exception):
-    """Bad arguments or files: one line on stderr, exit 2."""
+class BadInput(InputError):
+    """Bad arguments or files given to a voice tool: one line on stderr, exit 2."""
 
 
 def register(subparsers: Any) -> None:
@@ -73,7 +74,7 @@ def _guarded(handler: Any) -> Any:
     def run(args: argparse.Namespace) -> int:
         try:
             return int(handler(args))
-        except BadInput as exc:
+        except InputError as exc:
             print(catalogue.usage_error(str(exc)), file=sys.stderr)
             return EXIT_USAGE
         except VoiceUnavailable as exc:

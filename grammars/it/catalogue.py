@@ -858,6 +858,15 @@ def not_a_yatzi_journal(path: str) -> str:
     return f"{path}: non è una partita di Yatzi"
 
 
+def not_an_analysed_journal(path: str, games: Sequence[str]) -> str:
+    """``analizza`` on a journal of a game it cannot analyse; ``games`` are those it can.
+
+    >>> not_an_analysed_journal("g.jsonl", ["Yatzi"])
+    'g.jsonl: non è una partita di Yatzi'
+    """
+    return f"{path}: non è una partita di {_or_names(games)}"
+
+
 def input_ended() -> str:
     """The script or the typed input ended before the game did (exit 3)."""
     return "le risposte sono finite prima della partita; per riprenderla: ./run play --resume GIORNALE"

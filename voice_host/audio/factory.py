@@ -1,11 +1,11 @@
-"""What ``voice_host.cli`` calls to get real voice adapters.
+"""The real voice adapters, built for ``voice_host.bootstrap`` (and the voice tools).
 
 >>> # gate = HalfDuplexGate()
 >>> # listener = open_voice_listener(args.model, all_phrases, device=args.device, gate=gate)
 >>> # speaker = open_speaker("pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, gate=gate)
 
 Give both the same gate, so the listener is deaf while the speaker plays (half
-duplex); the command line makes one per game. Without one each gets its own.
+duplex); the bootstrap makes one per game. Without one each gets its own.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ the meaning of a phrase is what the game's parser makes of it, so synonyms
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from grammars.normalize import fold
@@ -32,8 +32,8 @@ REPORTED = 3
 class PhaseGrammar:
     """The phrases of one phase of one game setting, with what each means.
 
-    ``name`` is "tokio/classico/d6/claim" or "yatzi/box"; ``group`` the part
-    decisions are recorded against ("tokio/claim"), the same for every preset and dice.
+    ``name`` is "game/preset/dice/phase" or "game/phase"; ``group`` the part
+    decisions are recorded against ("game/phase"), the same for every preset and dice.
     """
 
     name: str
@@ -121,53 +121,9 @@ def minimum_distance(grammar: PhaseGrammar, ipa: IpaCache) -> int:
 # ---- every phase of every game
 
 
-def tokio_grammars(dice: Sequence[int] = (4, 6, 8, 10)) -> Iterator[PhaseGrammar]:
-    """Every Tokio phase for every preset and dice its rules allow."""
-    from engine.errors import BadConfiguration
-    from engine.tokio_rules import PRESETS, preset
-    from grammars.tokio import Phase, tokio_table
-
-    for name in PRESETS:
-        for sides in dice:
-            try:
-                rules = preset(name, sides=sides)
-            except BadConfiguration:
-                continue  # Milella plays d6 only
-            for phase in Phase:
-                table = tokio_table(phase.value, rules, can_take_penalty=True)
-                meaning = {p.text: intent for p, intent in table.entries}
-                yield PhaseGrammar(
-                    f"tokio/{name}/d{sides}/{phase.value}",
-                    f"tokio/{phase.value}",
-                    table.phrases,
-                    _meaning_by_text(meaning),
-                )
-
-
-def _meaning_by_text(meaning: Mapping[str, object]) -> Callable[[Phrase], object]:
-    """What a phrase of one phase means, looked up by its text in ``meaning``."""
-    return lambda phrase: meaning[phrase.text]
-
-
-def yatzi_grammars() -> Iterator[PhaseGrammar]:
-    """Every Yatzi phase; in the dice phases a face word means its face."""
-    from grammars.intents import NotUnderstood
-    from grammars.yatzi import Phase, parse_yatzi, yatzi_phrases
-
-    def meaning_in(phase: str) -> Callable[[Phrase], object]:
-        def meaning(p: Phrase) -> object:
-            intent = parse_yatzi(p.text, phase)
-            return ("word", fold(p.text)) if isinstance(intent, NotUnderstood) else intent
-
-        return meaning
-
-    for phase in Phase:
-        yield PhaseGrammar(
-            f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value)
-        )
-
-
 def all_grammars() -> Iterator[PhaseGrammar]:
-    """Every phase of every game, preset and dice."""
-    yield from tokio_grammars()
-    yield from yatzi_grammars()
+    """Every phase of every game, preset and dice, as each game's registry entry lists them."""
+    from voice_host.games import GAMES
+
+    for entry in GAMES.values():
+        yield from entry.phase_grammars()

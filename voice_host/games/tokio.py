@@ -1,0 +1,126 @@
+"""Tokio in the registry: its options, configuration checks, dialog, phrase lists and phase grammars."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import BadConfiguration
+from engine.tokio_rules import PRESETS, TruthTest, preset
+from grammars.it import catalogue as say
+from grammars.phrases import Phrase
+from voice_host.games.common import (
+    MAX_LIMIT,
+    ConfigError,
+    check_config_players,
+    check_keys,
+    first_player,
+    player_names,
+)
+from voice_host.games.entry import AnyDialog, GameEntry
+
+if TYPE_CHECKING:
+    from voice_host.hearing.confusability import PhaseGrammar
+
+#: The dice Tokio is played with (``--dice``).
+SIDES = (4, 6, 8, 10)
+
+#: ``--truth`` values -> the engine's truth test (RULES.md 1.2 step 3).
+TRUTH_OPTIONS: Mapping[str, TruthTest] = MappingProxyType({"exact": TruthTest.EXACT, "at-least": TruthTest.AT_LEAST})
+
+#: The game options Tokio takes. It is played with real dice: it accepts --seed, which has nothing to seed.
+OPTIONS = ("players", "rules", "dice", "limit", "first", "seed", "truth")
+
+
+def make_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The journaled configuration of a Tokio game from command-line options."""
+    players = player_names(args.players)
+    if len(players) < 2:
+        raise ConfigError(say.tokio_needs_two())
+    if args.limit is not None and args.limit > MAX_LIMIT:
+        raise ConfigError(say.limit_out_of_range(args.limit, MAX_LIMIT))
+    if args.rules is not None and args.rules not in PRESETS:
+        raise ConfigError(say.rules_unknown(args.rules, "Tokio", list(PRESETS)))
+    config = {
+        "rules": args.rules or "classico",
+        "dice": args.dice,
+        "limit": args.limit,
+        "truth": None if args.truth is None else TRUTH_OPTIONS[args.truth].value,
+        "players": players,
+        "first": first_player(args.first, players),
+    }
+    make_dialog(config)  # validate now, with the user's options in view
+    return config
+
+
+def check_config(config: dict[str, Any]) -> None:
+    """Strict types and ranges of a Tokio configuration (from a journal or the command line)."""
+    check_keys(config, required={"rules", "players"}, optional={"dice", "limit", "first", "truth"})
+    if not isinstance(config["rules"], str) or config["rules"] not in PRESETS:
+        raise ConfigError(say.config_bad_value("rules"))
+    truth = config.get("truth")
+    if truth is not None and truth not in {t.value for t in TruthTest}:
+        raise ConfigError(say.config_bad_value("truth"))
+    dice, limit = config.get("dice"), config.get("limit")
+    if dice is not None and (type(dice) is not int or dice not in SIDES):
+        raise ConfigError(say.config_bad_value("dice"))
+    if limit is not None and (type(limit) is not int or not 1 <= limit <= MAX_LIMIT):
+        raise ConfigError(say.config_bad_value("limit"))
+    check_config_players(config, least=2)
+
+
+def make_dialog(config: dict[str, Any]) -> AnyDialog:
+    """A new Tokio dialog for ``config``."""
+    from voice_host.tokio_dialog import TokioDialog
+
+    check_config(config)
+    try:
+        truth = config.get("truth")
+        rules = preset(
+            config["rules"], sides=config.get("dice"), limit=config.get("limit"),
+            truth_test=None if truth is None else TruthTest(truth),
+        )
+        return TokioDialog(rules, config["players"], config.get("first"))
+    except BadConfiguration as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
+    """Every phase's phrases of Tokio under ``rules`` (a preset) and ``dice``, for ``check``."""
+    from grammars.tokio import tokio_all_phrases
+
+    try:
+        return tokio_all_phrases(preset(rules or "classico", sides=dice))
+    except BadConfiguration as exc:
+        raise ConfigError(str(exc)) from None
+    except KeyError:
+        raise ConfigError(say.rules_unknown(str(rules), "Tokio", list(PRESETS))) from None
+
+
+def phase_grammars(dice: Sequence[int] = SIDES) -> Iterator[PhaseGrammar]:
+    """Every Tokio phase for every preset and dice its rules allow, for the confusability report."""
+    from grammars.tokio import Phase, tokio_table
+    from voice_host.hearing.confusability import PhaseGrammar
+
+    for name in PRESETS:
+        for sides in dice:
+            try:
+                rules = preset(name, sides=sides)
+            except BadConfiguration:
+                continue  # Milella plays d6 only
+            for phase in Phase:
+                table = tokio_table(phase.value, rules, can_take_penalty=True)
+                meaning = {p.text: intent for p, intent in table.entries}
+                yield PhaseGrammar(
+                    f"tokio/{name}/d{sides}/{phase.value}", f"tokio/{phase.value}", table.phrases, _by_text(meaning)
+                )
+
+
+def _by_text(meaning: Mapping[str, object]) -> Callable[[Phrase], object]:
+    """What a phrase of one phase means, looked up by its text in ``meaning``."""
+    return lambda phrase: meaning[phrase.text]
+
+
+ENTRY = GameEntry(make_config, make_dialog, OPTIONS, all_phrases, phase_grammars)

@@ -1,0 +1,130 @@
+"""Yatzi in the registry: its options, configuration checks, dialog, phrase lists, phase grammars and analysis."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import unicodedata
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import BadConfiguration
+from engine.yatzi_score import RULE_SETS
+from grammars.it import catalogue as say
+from grammars.phrases import Phrase
+from voice_host.games.common import (
+    MAX_SEED,
+    ConfigError,
+    check_config_players,
+    check_keys,
+    check_names,
+    first_player,
+    player_names,
+)
+from voice_host.games.entry import AnyDialog, GameEntry
+
+if TYPE_CHECKING:
+    from voice_host.hearing.confusability import PhaseGrammar
+
+#: The game options Yatzi takes.
+OPTIONS = ("players", "rules", "first", "virtual_dice", "seed", "computer")
+
+
+def rule_set(args: argparse.Namespace) -> str:
+    """The one place where Yatzi's ``--rules`` is checked: a named rule set, the seed's by default."""
+    rules: str = args.rules or "seed"
+    if rules not in RULE_SETS:
+        raise ConfigError(say.rules_unknown(rules, "Yatzi", list(RULE_SETS)))
+    return rules
+
+
+def make_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The journaled configuration of a Yatzi game from command-line options."""
+    players = player_names(args.players)
+    rules = rule_set(args)
+    computers = [unicodedata.normalize("NFC", name.strip()) for name in (getattr(args, "computer", None) or [])]
+    seats = [name.casefold() for name in players + computers]
+    if any(not name for name in computers) or len(set(seats)) != len(seats):
+        raise ConfigError(say.computer_names_bad(computers))
+    check_names(players + computers, ",".join(players + computers))
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise ConfigError(say.seed_out_of_range(args.seed, MAX_SEED))
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    config: dict[str, Any] = {
+        "players": players, "first": first_player(args.first, players + computers),
+        "virtual": bool(args.virtual_dice), "seed": seed, "rules": rules,
+    }
+    if computers:
+        config["computers"] = computers
+    make_dialog(config)
+    return config
+
+
+def check_config(config: dict[str, Any]) -> None:
+    """Strict types and ranges of a Yatzi configuration (from a journal or the command line)."""
+    check_keys(config, required={"players", "virtual", "seed"}, optional={"first", "rules", "computers"})
+    if type(config["virtual"]) is not bool:
+        raise ConfigError(say.config_bad_value("virtual"))
+    seed = config["seed"]
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(say.config_bad_value("seed"))
+    rules = config.get("rules", "seed")
+    if not isinstance(rules, str) or rules not in RULE_SETS:
+        raise ConfigError(say.config_bad_value("rules"))
+    computers = config.get("computers", [])
+    if not isinstance(computers, list) or not all(isinstance(c, str) and c for c in computers):
+        raise ConfigError(say.config_bad_value("computers"))
+    check_config_players(config, least=1 if not computers else 0, others=computers)
+
+
+def make_dialog(config: dict[str, Any]) -> AnyDialog:
+    """A new Yatzi dialog for ``config``."""
+    from voice_host.yatzi_dialog import YatziDialog
+
+    check_config(config)
+    try:
+        return YatziDialog(
+            config["players"], virtual=config["virtual"], seed=config["seed"], first=config.get("first"),
+            rules=RULE_SETS[config.get("rules", "seed")], computers=config.get("computers", []),
+        )
+    except BadConfiguration as exc:
+        raise ConfigError(str(exc)) from None
+
+
+def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
+    """Every phase's phrases of Yatzi (the same under every rule set), for ``check``."""
+    from grammars.yatzi import yatzi_all_phrases
+
+    return yatzi_all_phrases()
+
+
+def phase_grammars() -> Iterator[PhaseGrammar]:
+    """Every Yatzi phase, for the confusability report; in the dice phases a face word means its face."""
+    from grammars.intents import NotUnderstood
+    from grammars.normalize import fold
+    from grammars.yatzi import Phase, parse_yatzi, yatzi_phrases
+    from voice_host.hearing.confusability import PhaseGrammar
+
+    def meaning_in(phase: str) -> Callable[[Phrase], object]:
+        def meaning(p: Phrase) -> object:
+            intent = parse_yatzi(p.text, phase)
+            return ("word", fold(p.text)) if isinstance(intent, NotUnderstood) else intent
+
+        return meaning
+
+    for phase in Phase:
+        yield PhaseGrammar(
+            f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value)
+        )
+
+
+def analysis(dialog: AnyDialog) -> str:
+    """The analysis of a Yatzi game against optimal play (finished or not)."""
+    from voice_host.yatzi_dialog import YatziDialog
+
+    if not isinstance(dialog, YatziDialog):
+        raise TypeError(f"not a Yatzi dialog: {type(dialog).__name__}")
+    return dialog.analysis_text()
+
+
+ENTRY = GameEntry(make_config, make_dialog, OPTIONS, all_phrases, phase_grammars, analysis)

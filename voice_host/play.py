@@ -1,0 +1,128 @@
+"""The ``play`` and ``analizza`` commands: run a wired game to its end and choose the exit code.
+
+:mod:`voice_host.bootstrap` builds the host; this module checks the options
+that need no device, runs the session, closes everything on every way out,
+writes the summary and maps each ending to its exit code (see
+:mod:`voice_host.errors`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import IllegalAction
+from grammars.it import catalogue as say
+from voice_host.bootstrap import Host, assemble, say_safely
+from voice_host.console import print_error, print_stderr
+from voice_host.errors import (
+    EXIT_INPUT_ENDED,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    EXIT_WRITE_FAILED,
+    InputError,
+    UsageError,
+)
+from voice_host.games import GAME_OPTIONS, GAMES, AnyDialog, GameEntry, dialog_factory, options_given
+from voice_host.journal import JournalError, JournalWriteError, read_journal
+from voice_host.session import Outcome
+from voice_host.stop_signals import StopSignal
+from voice_host.summary import SummaryWriteError, check_summary_path, write_summary
+
+
+def play(args: argparse.Namespace) -> int:
+    """Run one game as the options say; return the exit code.
+
+    Everything that can fail on bad arguments or files is checked before the
+    journal is created or a device is opened, so an error leaves nothing behind.
+    """
+    script_path = _check_options(args)
+    check_summary_path(args.summary, args.resume or args.journal, script_path)
+    return _run(args, assemble(args, script_path))
+
+
+def _run(args: argparse.Namespace, host: Host) -> int:
+    """Play the session; on any way out, close everything, write the summary and choose the exit code."""
+    session = host.session
+    message: str | None = None
+    dialog = session.dialog
+    try:
+        outcome = session.run()
+        dialog = session.dialog
+        code = EXIT_INPUT_ENDED if outcome is Outcome.INPUT_ENDED else EXIT_OK
+        if outcome is Outcome.INPUT_ENDED:
+            message = say.input_ended()
+        elif outcome is Outcome.FINISHED:
+            _print_analysis(host.entry, dialog)
+    except KeyboardInterrupt:
+        print_stderr("")
+        code, dialog = EXIT_INTERRUPTED, session.dialog
+    except StopSignal as stop:
+        code, dialog, message = stop.exit_code, session.dialog, say.interrupted_by_signal(stop.name)
+    except JournalWriteError as exc:
+        # the step that could not be written was applied but never announced: leave it out
+        code, message, dialog = EXIT_WRITE_FAILED, say.error(str(exc)), _replayed(host.new_dialog, session.actions)
+        say_safely(host.speaker, say.say_cannot_save_any_more())
+    except InputError as exc:  # a script line or a typed line that cannot be read
+        code, message, dialog = EXIT_USAGE, say.error(str(exc)), session.dialog
+    except OSError as exc:  # the terminal went away, a device failed
+        code, message, dialog = EXIT_WRITE_FAILED, say.error(say.io_failed(say.system_error(exc))), session.dialog
+    finally:
+        host.close()
+    if message is not None:
+        print_stderr(f"voice-host: {message}")
+    if args.summary:
+        try:
+            write_summary(args.summary, dialog.summary())
+        except SummaryWriteError as exc:
+            print_error(str(exc))
+            code = EXIT_WRITE_FAILED
+    return code
+
+
+def _replayed(new_dialog: Callable[[], AnyDialog], actions: list[dict[str, Any]]) -> AnyDialog:
+    """A fresh dialog with the journaled ``actions`` applied (what is on disk)."""
+    dialog = new_dialog()
+    for record in actions:
+        dialog.apply(dialog.decode(record))
+    return dialog
+
+
+def _check_options(args: argparse.Namespace) -> str | None:
+    """Refuse options that conflict or would be ignored; return the script path of ``--input script:``."""
+    if args.input not in ("auto", "voice", "keyboard") and not args.input.startswith("script:"):
+        raise UsageError(say.bad_input_option(args.input))
+    if args.journal and args.no_journal:
+        raise UsageError(say.options_conflict("--journal", "--no-journal"))
+    if args.resume:
+        ignored = (["--game"] if args.game else []) + options_given(args, list(GAME_OPTIONS))
+        ignored += [name for name, value in (("--journal", args.journal), ("--no-journal", args.no_journal)) if value]
+        if ignored:
+            raise UsageError(say.options_ignored_on_resume(ignored))
+    elif not args.game:
+        raise UsageError(say.missing_game())
+    return args.input[len("script:"):] if args.input.startswith("script:") else None
+
+
+def _print_analysis(entry: GameEntry, dialog: AnyDialog) -> None:
+    """After a finished game that has one: the analysis in full."""
+    if entry.analysis is not None:
+        print(entry.analysis(dialog), flush=True)
+
+
+def analyse_journal(path: str) -> int:
+    """``voice-host analizza GIORNALE``: a journal (finished or not) of a game with an analysis, printed."""
+    contents, _ = read_journal(path)
+    entry = GAMES.get(contents.game)
+    if entry is None or entry.analysis is None:
+        analysed = [name.capitalize() for name, other in GAMES.items() if other.analysis is not None]
+        raise UsageError(say.not_an_analysed_journal(path, analysed))
+    new_dialog = dialog_factory(contents.game, contents.config)
+    try:
+        dialog = _replayed(new_dialog, contents.actions)
+    except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+        raise JournalError(say.journal_replay_failed(path, str(exc)[:200])) from None
+    _print_analysis(entry, dialog)
+    return EXIT_OK
