@@ -173,7 +173,7 @@ def play(args: argparse.Namespace) -> int:
 def _run(
     args: argparse.Namespace,
     session: Session,
-    new_dialog: Callable[[], GameDialog],
+    new_dialog: Callable[[], GameDialog[Any, Any]],
     listeners: list[Listener],
     speaker: Speaker,
     journal: Journal | None,
@@ -215,7 +215,7 @@ def _run(
     return code
 
 
-def _replayed(new_dialog: Callable[[], GameDialog], actions: list[dict[str, Any]]) -> GameDialog:
+def _replayed(new_dialog: Callable[[], GameDialog[Any, Any]], actions: list[dict[str, Any]]) -> GameDialog[Any, Any]:
     """A fresh dialog with the journaled ``actions`` applied (what is on disk)."""
     dialog = new_dialog()
     for record in actions:
@@ -276,7 +276,7 @@ def _game_from_args(
     return args.game, config_from_args(args), [], None
 
 
-def _dialog_factory(args: argparse.Namespace, game: str, config: dict[str, Any]) -> Callable[[], GameDialog]:
+def _dialog_factory(args: argparse.Namespace, game: str, config: dict[str, Any]) -> Callable[[], GameDialog[Any, Any]]:
     """The game's dialog factory; a bad configuration read from a journal is the journal's fault."""
     try:
         return dialog_factory(game, config)
@@ -288,7 +288,7 @@ def _dialog_factory(args: argparse.Namespace, game: str, config: dict[str, Any])
 
 def _session(
     args: argparse.Namespace,
-    new_dialog: Callable[[], GameDialog],
+    new_dialog: Callable[[], GameDialog[Any, Any]],
     listener: Listener,
     speaker: Speaker,
     journal: Journal | None,

@@ -127,7 +127,7 @@ def check_tokio_config(config: dict[str, Any]) -> None:
     _check_config_players(config, least=2)
 
 
-def tokio_dialog(config: dict[str, Any]) -> GameDialog:
+def tokio_dialog(config: dict[str, Any]) -> GameDialog[Any, Any]:
     """A new Tokio dialog for ``config``."""
     from voice_host.tokio_dialog import TokioDialog
 
@@ -193,7 +193,7 @@ def check_yatzi_config(config: dict[str, Any]) -> None:
     _check_config_players(config, least=1 if not computers else 0, others=computers)
 
 
-def yatzi_dialog(config: dict[str, Any]) -> GameDialog:
+def yatzi_dialog(config: dict[str, Any]) -> GameDialog[Any, Any]:
     """A new Yatzi dialog for ``config``."""
     from voice_host.yatzi_dialog import YatziDialog
 
@@ -240,7 +240,7 @@ def tokio_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase
     from grammars.tokio import tokio_all_phrases
 
     try:
-        return tokio_all_phrases(preset(rules or "classico", sides=dice))
+        return {str(phase): p for phase, p in tokio_all_phrases(preset(rules or "classico", sides=dice)).items()}
     except BadConfiguration as exc:
         raise ConfigError(str(exc)) from None
     except KeyError:
@@ -251,7 +251,7 @@ def yatzi_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase
     """Every phase's phrases of Yatzi (the same under every rule set), for ``check``."""
     from grammars.yatzi import yatzi_all_phrases
 
-    return yatzi_all_phrases()
+    return {str(phase): p for phase, p in yatzi_all_phrases().items()}
 
 
 @dataclass(frozen=True)
@@ -260,7 +260,7 @@ class GameEntry:
 
     make_config: Callable[[argparse.Namespace], dict[str, Any]]
     """The journaled configuration from command-line options (ConfigError on bad ones)."""
-    make_dialog: Callable[[dict[str, Any]], GameDialog]
+    make_dialog: Callable[[dict[str, Any]], GameDialog[Any, Any]]
     """A new dialog for a configuration (checked strictly: it may come from a journal)."""
     options: tuple[str, ...]
     """The game options it takes (keys of :data:`GAME_OPTIONS`); any other one given is refused, not ignored."""
@@ -301,7 +301,7 @@ def config_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return entry.make_config(args)
 
 
-def dialog_factory(game: str, config: dict[str, Any]) -> Callable[[], GameDialog]:
+def dialog_factory(game: str, config: dict[str, Any]) -> Callable[[], GameDialog[Any, Any]]:
     """A function that builds a fresh dialog of ``game`` (used again by annulla)."""
     make_dialog = game_entry(game).make_dialog
     make_dialog(config)  # fail early on a bad configuration

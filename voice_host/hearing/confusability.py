@@ -134,7 +134,7 @@ def tokio_grammars(dice: Sequence[int] = (4, 6, 8, 10)) -> Iterator[PhaseGrammar
             except BadConfiguration:
                 continue  # Milella plays d6 only
             for phase in Phase:
-                table = tokio_table(phase.value, rules, can_take_penalty=True)
+                table = tokio_table(phase, rules, can_take_penalty=True)
                 meaning = {p.text: intent for p, intent in table.entries}
                 yield PhaseGrammar(
                     f"tokio/{name}/d{sides}/{phase.value}",
@@ -154,7 +154,7 @@ def yatzi_grammars() -> Iterator[PhaseGrammar]:
     from grammars.intents import NotUnderstood
     from grammars.yatzi import Phase, parse_yatzi, yatzi_phrases
 
-    def meaning_in(phase: str) -> Callable[[Phrase], object]:
+    def meaning_in(phase: Phase) -> Callable[[Phrase], object]:
         def meaning(p: Phrase) -> object:
             intent = parse_yatzi(p.text, phase)
             return ("word", fold(p.text)) if isinstance(intent, NotUnderstood) else intent
@@ -163,7 +163,7 @@ def yatzi_grammars() -> Iterator[PhaseGrammar]:
 
     for phase in Phase:
         yield PhaseGrammar(
-            f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value)
+            f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase), meaning_in(phase)
         )
 
 
