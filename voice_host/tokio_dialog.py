@@ -242,7 +242,7 @@ class TokioDialog:
         return [] if event.opponent is None else [say.duel_opens(event.opener, event.opponent)]
 
     def _on_penalised(self, event: ta.Penalised) -> list[str]:
-        reason = event.reason.value
+        reason = event.reason
         if self._lives:
             return [say.lost_lives(event.player, event.amount, reason, event.doubled, self._top, event.lives)]
         if event.penalties >= self.rules.limit:
