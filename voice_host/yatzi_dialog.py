@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -115,6 +115,16 @@ class YatziDialog:
         self._reports: list[Any] | None = None
         self._start: WhoStarts | None = None
         self._start_told: list[str] = []  # virtual dice: the start roll, said in the opening
+        # Each event's sentences, from the event and the events after it in the same step.
+        self._announcers: dict[type, Callable[[Any, Sequence[yg.Event]], list[str]]] = {
+            yg.TurnStarted: self._on_turn_started,
+            yg.Rolled: lambda event, later: [],  # the next prompt names the dice
+            yg.Kept: lambda event, later: [],
+            yg.Scored: self._on_scored,
+            yg.BonusEarned: lambda event, later: [],  # said with its score
+            yg.YatziBonusEarned: lambda event, later: [say.yatzi_bonus_earned(event.player, event.bonus, event.total)],
+            yg.GameEnded: lambda event, later: [self._game_ended(event)],
+        }
         if first is None and len(self.listed) >= 2:
             self._start = WhoStarts(self.listed)
             if virtual or self.computers:
@@ -427,24 +437,20 @@ class YatziDialog:
 
     def _announce(self, events: Sequence[yg.Event]) -> list[str]:
         out: list[str] = []
-        game = self.engine
         for index, event in enumerate(events):
-            if isinstance(event, yg.TurnStarted):
-                if event.player == game.players[0]:  # a new round; the prompt names the player
-                    out.append(say.yatzi_round(event.turn, len(BOXES)))
-            elif isinstance(event, yg.Scored):
-                bonus = next((e for e in events[index + 1:] if isinstance(e, yg.BonusEarned)), None)
-                if bonus is None:
-                    out.append(say.scored(event.player, event.points, box_name(event.box), event.total))
-                else:  # one sentence, one total
-                    out.append(say.scored_with_bonus(
-                        event.player, event.points, box_name(event.box), bonus.bonus, bonus.total))
-            elif isinstance(event, yg.YatziBonusEarned):
-                out.append(say.yatzi_bonus_earned(event.player, event.bonus, event.total))
-            elif isinstance(event, yg.GameEnded):
-                out.append(self._game_ended(event))
-            # Rolled and Kept are told by the next prompt, which names the dice; BonusEarned with its score.
+            out += self._announcers[type(event)](event, events[index + 1:])
         return out
+
+    def _on_turn_started(self, event: yg.TurnStarted, later: Sequence[yg.Event]) -> list[str]:
+        """A new round is said when its first player starts; the prompt names the player."""
+        return [say.yatzi_round(event.turn, len(BOXES))] if event.player == self.engine.players[0] else []
+
+    def _on_scored(self, event: yg.Scored, later: Sequence[yg.Event]) -> list[str]:
+        """The score and the new total; with the upper bonus it earned, one sentence and one total."""
+        bonus = next((e for e in later if isinstance(e, yg.BonusEarned)), None)
+        if bonus is None:
+            return [say.scored(event.player, event.points, box_name(event.box), event.total)]
+        return [say.scored_with_bonus(event.player, event.points, box_name(event.box), bonus.bonus, bonus.total)]
 
     def _game_ended(self, event: yg.GameEnded) -> str:
         top = event.ranking[0]

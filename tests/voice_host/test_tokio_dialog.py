@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import sys
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -198,3 +199,8 @@ def test_help_names_the_truth_test_in_force() -> None:
     assert "Al dubbio basta un punto almeno pari." in at_least.help(Phase.RESPONSE)
     house = _dialog_after("classico", [ta.Claim(Roll(4, 3))], truth_test=TruthTest.AT_LEAST)
     assert "Al dubbio basta un punto almeno pari." in house.help(Phase.RESPONSE)
+
+
+def test_every_engine_event_has_an_announcer() -> None:
+    """A new event type must be given its sentences (or none, on purpose), not skipped silently."""
+    assert set(TokioDialog(preset("classico"), ["Anna", "Bruno"])._announcers) == set(get_args(ta.Event))

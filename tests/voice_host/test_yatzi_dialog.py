@@ -7,7 +7,7 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -462,3 +462,8 @@ def test_virtual_dice_that_are_not_the_seeds_are_refused_on_replay():
     # the same record under another seed is refused too: the dice belong to seed 21
     with pytest.raises(ValueError, match="non sono quelli del seme"):
         _replayed(YatziDialog(["Anna"], virtual=True, seed=22), records)
+
+
+def test_every_engine_event_has_an_announcer() -> None:
+    """A new event type must be given its sentences (or none, on purpose), not skipped silently."""
+    assert set(YatziDialog(["Anna"])._announcers) == set(get_args(yg.Event))
