@@ -261,6 +261,54 @@ def yatzi_all_phrases() -> dict[Phase, tuple[Phrase, ...]]:
     return {ph: yatzi_phrases(ph) for ph in Phase}
 
 
+# ---------------------------------------------------------------- examples for the help
+
+#: The five dice of an example dictation in the help.
+_EXAMPLE_DICE = (3, 3, 3, 5, 6)
+#: The die of the example answer while choosing who starts.
+_EXAMPLE_START_DIE = 4
+
+
+def help_examples(phase: Phase, *, dice: Sequence[int] = (), boxes: Sequence[str] = ()) -> tuple[str, ...]:
+    """The phrases the help names for ``phase``, made from the same word tables the parser reads.
+
+    ``dice`` are the dice on the table: with them the virtual phase gives a keep,
+    a reroll and a stop fitted to them (keep the most frequent face), without
+    them a roll. ``boxes`` are the player's free boxes, best first: the box phase
+    names the first three. Every example is understood in its phase (the tests
+    parse each one).
+
+    >>> help_examples(Phase.DICE), help_examples(Phase.START), help_examples(Phase.VIRTUAL)
+    (('tre tre tre cinque sei',), ('quattro',), ('tira',))
+    >>> help_examples(Phase.VIRTUAL, dice=(2, 5, 5, 5, 6))
+    ('tengo cinque, cinque e cinque', 'ritira due', 'basta')
+    >>> help_examples(Phase.BOX, boxes=["full", "tris", "assi", "due"])
+    ('full', 'tris', 'assi')
+    """
+    if phase is Phase.START:
+        return (face_word(_EXAMPLE_START_DIE),)
+    if phase is Phase.DICE:
+        return (" ".join(face_word(d) for d in _EXAMPLE_DICE),)
+    if phase is Phase.BOX:
+        return tuple(box_name(box) for box in boxes[:3])
+    if phase is Phase.VIRTUAL:
+        if not dice:
+            return (ROLL_WORDS[0],)
+        ordered = sorted(dice)
+        face = max(ordered, key=lambda d: (ordered.count(d), d))
+        keep = [d for d in ordered if d == face][: DICE_COUNT - 1]
+        rest = [d for d in ordered if d != face] or [face]
+        stop = _word(KEEP_ALL_WORDS, "basta")
+        return (f"{KEEP_VERBS[0]} {say_dice(keep)}", f"{REROLL_VERBS[0]} {face_word(rest[0])}", stop)
+    return tuple(p.text for p, _ in yes_no_entries())
+
+
+def _word(words: Sequence[str], text: str) -> str:
+    """``text``, checked to be one of ``words`` (a table of :mod:`grammars.it.words`)."""
+    assert text in words, f"{text!r} is not one of {words!r}"
+    return text
+
+
 # ---------------------------------------------------------------- parsing
 
 

@@ -35,6 +35,7 @@ from grammars.yatzi import (
     Reason,
     box_name,
     face_word,
+    help_examples,
     parse_yatzi,
     say_dice,
     yatzi_all_phrases,
@@ -58,11 +59,6 @@ class DialogPhase(ListeningPhase):
 
 #: What the Yatzi host may be listening for.
 Listening: TypeAlias = Phase | DialogPhase
-
-#: The five dice of an example dictation in the help.
-_EXAMPLE_DICE = (3, 3, 3, 5, 6)
-#: The die of the example answer while choosing who starts.
-_EXAMPLE_START_DIE = 4
 
 
 @dataclass(frozen=True)
@@ -217,21 +213,13 @@ class YatziDialog:
         return say.help_box(examples)
 
     def help_examples(self, phase: Listening) -> tuple[str, ...]:
-        """The example answers the help of ``phase`` gives, fitted to the dice on the table."""
-        if phase is Phase.START:
-            return (face_word(_EXAMPLE_START_DIE),)
-        if phase is Phase.DICE:
-            return (" ".join(face_word(d) for d in _EXAMPLE_DICE),)
-        if phase is Phase.VIRTUAL:
-            return ("tira",)
-        boxes = self._best_free_boxes()
-        if phase is not DialogPhase.CHOOSE:
-            return tuple(box_name(b) for b in boxes[:3])
-        dice = sorted(self.engine.dice or _EXAMPLE_DICE)
-        face = max(dice, key=lambda d: (dice.count(d), d))
-        keep = [d for d in dice if d == face][: DICE_COUNT - 1]
-        rest = [d for d in dice if d != face] or [face]
-        return (f"tengo {say_dice(keep)}", f"ritira {face_word(rest[0])}", "basta", box_name(boxes[0]))
+        """The example answers the help of ``phase`` gives (the grammar's), fitted to the dice on the table."""
+        if phase is DialogPhase.CHOOSE:  # keep, reroll, stop, and the best box
+            keeps = help_examples(Phase.VIRTUAL, dice=self.engine.dice or ())
+            return keeps + help_examples(Phase.BOX, boxes=self._best_free_boxes()[:1])
+        if phase is Phase.BOX:
+            return help_examples(phase, boxes=self._best_free_boxes())
+        return help_examples(phase)
 
     def _best_free_boxes(self) -> list[str]:
         """The player's free boxes, those scoring most with the dice on the table first."""
