@@ -20,7 +20,7 @@ from grammars import intents as it
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from grammars.tokio import Phase, Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
-from voice_host.dialog import Act, Confirm, Decision, Refuse
+from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 
 #: The grammar phase the host listens in for each phase of the engine that waits for a player.
 LISTENING: Mapping[ta.Phase, Phase] = MappingProxyType(
@@ -320,3 +320,7 @@ class TokioDialog:
         if self._lives:
             return say.count(n, "vita", "vite")
         return say.count(n, "penalità", "penalità")
+
+
+#: mypy checks here that the dialog implements the protocol with Tokio's own types.
+_IMPLEMENTS: type[GameDialog[Phase, ta.Action]] = TokioDialog

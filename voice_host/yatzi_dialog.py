@@ -41,7 +41,7 @@ from grammars.yatzi import (
     yatzi_all_phrases,
     yatzi_phrases,
 )
-from voice_host.dialog import Act, Confirm, Decision, Refuse
+from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.yatzi_coach import Coach, printed_analysis, spoken_analysis
 from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
 
@@ -559,6 +559,10 @@ class YatziDialog:
                 entry["computer"] = True
             players.append(entry)
         return {"game": "yatzi", "finished": self.is_over(), "winner": self.engine.winner, "players": players}
+
+
+#: mypy checks here that the dialog implements the protocol with Yatzi's own types.
+_IMPLEMENTS: type[GameDialog[Listening, Action]] = YatziDialog
 
 
 def _without(dice: Sequence[int], faces: Sequence[int]) -> list[int]:
