@@ -19,6 +19,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -65,7 +66,7 @@ class _Words:
         pass
 
 
-def play(script: str, new_dialog: Callable[[], GameDialog]) -> tuple[int, int]:
+def play(script: str, new_dialog: Callable[[], GameDialog[Any, Any]]) -> tuple[int, int]:
     """(host words, player answers) of one scripted game."""
     listener, speaker = _Script(GAMES / script), _Words()
     Session(new_dialog, listener, speaker).run()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.rolls import Roll
+from grammars.phases import NotUnderstoodReason
 
 # ---- commands valid in every phase
 
@@ -132,7 +133,7 @@ class NotUnderstood:
     """Nothing valid now matches ``text``; ``reason`` may say why (for the host to tell)."""
 
     text: str
-    reason: str = ""
+    reason: NotUnderstoodReason
 
 
 Intent = (

@@ -23,19 +23,18 @@ The commands of :mod:`grammars.commands` are valid in every phase.
 
 >>> from engine.tokio_rules import preset
 >>> classico = preset("classico")
->>> parse_tokio("Ehm, allora dico... cinquantatre!", "claim", classico)
+>>> parse_tokio("Ehm, allora dico... cinquantatre!", Phase.CLAIM, classico)
 SayRoll(roll=Roll(high=5, low=3))
->>> parse_tokio("ventuno", "claim", classico), roll_name(Roll(2, 1), classico)
+>>> parse_tokio("ventuno", Phase.CLAIM, classico), roll_name(Roll(2, 1), classico)
 (SayRoll(roll=Roll(high=2, low=1)), 'tokio')
->>> parse_tokio("tre e cinque", "reveal", classico)
+>>> parse_tokio("tre e cinque", Phase.REVEAL, classico)
 SayRoll(roll=Roll(high=5, low=3))
->>> parse_tokio("quindici", "claim", classico)
+>>> parse_tokio("quindici", Phase.CLAIM, classico)
 NotUnderstood(text='quindici', reason=<Reason.NOT_A_ROLL: 'not_a_roll'>)
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator, Mapping
 from functools import cache
 
@@ -46,11 +45,12 @@ from grammars.intents import BelieveIt, DoubtIt, Intent, NotUnderstood, SayRoll
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
 from grammars.it.words import DIE_BY_DIE, MILELLA_NAMES, NAME_SPELLINGS, PAIR, RESPONSES, SPECIAL_NAMES, TAKE_PENALTY
 from grammars.normalize import join, key, phrase, prepare
+from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
 
 
-class Phase(str, enum.Enum):
+class Phase(ListeningPhase):
     """What the host is waiting for; each phase has its own small grammar."""
 
     CLAIM = "claim"
@@ -62,11 +62,8 @@ class Phase(str, enum.Enum):
     CONFIRM = "confirm"
     """A sì/no question."""
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Reason(str, enum.Enum):
+class Reason(NotUnderstoodReason):
     """Why :func:`parse_tokio` did not understand; the host picks its sentence from this."""
 
     EMPTY = "empty"
@@ -81,9 +78,6 @@ class Reason(str, enum.Enum):
     """"prendo la penalità" / "passo" when the rules or the moment do not allow it."""
     NOT_NOW = "not_now"
     """Valid in another phase, not in this one ("sessantadue" while waiting for a response)."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 # ---- data: the Italian words of Tokio
@@ -164,33 +158,33 @@ def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) 
     return PhraseTable(entries)
 
 
-def _rules_table(phase: str, rules: TokioRules, can_take_penalty: bool) -> tuple[Phase, PhraseTable[Intent]]:
-    ph = Phase(phase)
+def _rules_table(phase: Phase, rules: TokioRules, can_take_penalty: bool) -> tuple[Phase, PhraseTable[Intent]]:
+    ph = Phase(phase)  # a member of another game's phases, or a bare name, must still be one of Tokio's
     flag = can_take_penalty and ph is Phase.RESPONSE
     return ph, _table(ph, rules.sides, rules.ranking_kind, flag)
 
 
-def tokio_table(phase: str, rules: TokioRules, *, can_take_penalty: bool = False) -> PhraseTable[Intent]:
+def tokio_table(phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> PhraseTable[Intent]:
     """The cached :class:`PhraseTable` of ``phase`` (phrases with their intents)."""
     return _rules_table(phase, rules, can_take_penalty)[1]
 
 
-def tokio_phrases(phase: str, rules: TokioRules, *, can_take_penalty: bool = False) -> tuple[Phrase, ...]:
+def tokio_phrases(phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> tuple[Phrase, ...]:
     """Every phrase valid in ``phase`` under ``rules``, commands included.
 
     Claim and reveal list only rolls the dice in play can show, lowest first;
     ``can_take_penalty`` adds "prendo la penalità" / "passo" to the response phase.
 
     >>> from engine.tokio_rules import preset
-    >>> [p.text for p in tokio_phrases("claim", preset("classico", sides=4))][:6]
+    >>> [p.text for p in tokio_phrases(Phase.CLAIM, preset("classico", sides=4))][:6]
     ['trentuno', 'trentadue', 'quarantuno', 'quarantadue', 'quarantatré', 'undici']
     """
     return tokio_table(phase, rules, can_take_penalty=can_take_penalty).phrases
 
 
-def tokio_all_phrases(rules: TokioRules) -> dict[str, tuple[Phrase, ...]]:
-    """Phase name -> its phrases (response with the take-penalty phrases), for vocabulary checks."""
-    return {ph.value: tokio_phrases(ph, rules, can_take_penalty=True) for ph in Phase}
+def tokio_all_phrases(rules: TokioRules) -> dict[Phase, tuple[Phrase, ...]]:
+    """Phase -> its phrases (response with the take-penalty phrases), for vocabulary checks."""
+    return {ph: tokio_phrases(ph, rules, can_take_penalty=True) for ph in Phase}
 
 
 # ---- examples for the help, taken from the phrase tables themselves
@@ -203,7 +197,7 @@ def _example_roll(rules: TokioRules) -> Roll:
 
 
 def help_examples(
-    phase: str, rules: TokioRules, *, can_take_penalty: bool = False, lizumo_top: bool = False
+    phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, lizumo_top: bool = False
 ) -> tuple[str, ...]:
     """The phrases the help names for ``phase``: canonical texts of entries of that phase's table.
 
@@ -211,9 +205,9 @@ def help_examples(
     that phase with those dice (the tests parse each one).
 
     >>> from engine.tokio_rules import preset
-    >>> help_examples("claim", preset("classico", sides=4))
+    >>> help_examples(Phase.CLAIM, preset("classico", sides=4))
     ('quarantadue', 'coppia di quattro', 'taipei')
-    >>> help_examples("reveal", preset("classico", sides=10))
+    >>> help_examples(Phase.REVEAL, preset("classico", sides=10))
     ('cinque e tre', 'cinquantatré')
     """
     ph = Phase(phase)
@@ -311,7 +305,7 @@ def _why(k: str, phase: Phase, sides: int, kind: RankingKind, can_take_penalty: 
     return Reason.UNKNOWN
 
 
-def parse_tokio(text: str, phase: str, rules: TokioRules, *, can_take_penalty: bool = False) -> Intent:
+def parse_tokio(text: str, phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> Intent:
     """What ``text`` means in ``phase`` under ``rules``; never raises on any text.
 
     Case, punctuation, accents, fillers ("ehm", "allora", "dico"), the "e"
@@ -322,11 +316,11 @@ def parse_tokio(text: str, phase: str, rules: TokioRules, *, can_take_penalty: b
     ``NotUnderstood(text, reason)`` with a :class:`Reason`.
 
     >>> from engine.tokio_rules import preset
-    >>> parse_tokio("non ci credo", "response", preset("classico"))
+    >>> parse_tokio("non ci credo", Phase.RESPONSE, preset("classico"))
     DoubtIt()
-    >>> parse_tokio("passo", "response", preset("classico")).reason
+    >>> parse_tokio("passo", Phase.RESPONSE, preset("classico")).reason
     <Reason.TAKE_PENALTY_NOT_ALLOWED: 'take_penalty_not_allowed'>
-    >>> parse_tokio("coppia di 4", "claim", preset("lizumo"))
+    >>> parse_tokio("coppia di 4", Phase.CLAIM, preset("lizumo"))
     SayRoll(roll=Roll(high=4, low=4))
     """
     ph, table = _rules_table(phase, rules, can_take_penalty)

@@ -30,13 +30,13 @@ accept *sequences* of these phrases in these two phases
 (:data:`SEQUENCE_PHASES`). The ``"box"``, ``"confirm"`` and ``"start"`` phases
 are whole phrases.
 
->>> parse_yatzi("tre, tre, tre, cinque e sei", "dice")
+>>> parse_yatzi("tre, tre, tre, cinque e sei", Phase.DICE)
 SayDice(values=(3, 3, 3, 5, 6))
->>> parse_yatzi("due", "dice").reason, parse_yatzi("due", "box")
+>>> parse_yatzi("due", Phase.DICE).reason, parse_yatzi("due", Phase.BOX)
 (<Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>, ChooseBox(box='due'))
->>> parse_yatzi("segno la scala minima", "box")
+>>> parse_yatzi("segno la scala minima", Phase.BOX)
 ChooseBox(box='scala_minima')
->>> parse_yatzi("tengo 3 3 e 5", "virtual"), parse_yatzi("ripeti", "virtual")
+>>> parse_yatzi("tengo 3 3 e 5", Phase.VIRTUAL), parse_yatzi("ripeti", Phase.VIRTUAL)
 (KeepDice(faces=(3, 3, 5)), Repeat())
 >>> say_dice((3, 3, 3, 5, 6)), box_name("scala_massima")
 ('tre, tre, tre, cinque e sei', 'scala massima')
@@ -44,7 +44,6 @@ ChooseBox(box='scala_minima')
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from functools import cache
 
@@ -79,11 +78,12 @@ from grammars.it.words import (
     START_LEAD_INS,
 )
 from grammars.normalize import fold, join, phrase, prepare
+from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
 
 
-class Phase(str, enum.Enum):
+class Phase(ListeningPhase):
     """What the host is waiting for; each phase has its own small grammar."""
 
     DICE = "dice"
@@ -97,11 +97,8 @@ class Phase(str, enum.Enum):
     START = "start"
     """Who starts: the value of one die."""
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Reason(str, enum.Enum):
+class Reason(NotUnderstoodReason):
     """Why :func:`parse_yatzi` did not understand; the host picks its sentence from this."""
 
     EMPTY = "empty"
@@ -114,9 +111,6 @@ class Reason(str, enum.Enum):
     """"tengo" / "ritira" with no face after it."""
     NOT_NOW = "not_now"
     """Valid in another phase, not in this one ("tris" while waiting for the dice)."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: Phases whose utterances are *sequences* of the listed phrases ("tre tre tre
@@ -233,19 +227,19 @@ def _virtual_phrases() -> tuple[Phrase, ...]:
     ) + _sequence_phrases()
 
 
-def yatzi_phrases(phase: str) -> tuple[Phrase, ...]:
-    """The phrases valid in ``phase`` (a :class:`Phase` or its value), commands included.
+def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
+    """The phrases valid in ``phase``, commands included.
 
     In ``"dice"`` and ``"virtual"`` the dice are single-word phrases (see the
     module note): the recognizer must accept sequences of them. Raises
     ``ValueError`` for an unknown phase.
 
-    >>> [p.text for p in yatzi_phrases("dice")][:7]
+    >>> [p.text for p in yatzi_phrases(Phase.DICE)][:7]
     ['uno', 'due', 'tre', 'quattro', 'cinque', 'sei', 'e']
-    >>> yatzi_phrases("box")[9].variants[:2]
+    >>> yatzi_phrases(Phase.BOX)[9].variants[:2]
     ('scala minima', 'scala piccola')
     """
-    ph = Phase(phase)
+    ph = Phase(phase)  # a member of another game's phases, or a bare name, must still be one of Yatzi's
     own: tuple[Phrase, ...]
     if ph is Phase.DICE:
         own = _sequence_phrases()
@@ -262,9 +256,57 @@ def yatzi_phrases(phase: str) -> tuple[Phrase, ...]:
     return own + card + tuple(p for p, _ in command_entries())
 
 
-def yatzi_all_phrases() -> dict[str, tuple[Phrase, ...]]:
-    """Phase name -> its phrases, for vocabulary checks at start-up (as ``tokio_all_phrases``)."""
-    return {ph.value: yatzi_phrases(ph) for ph in Phase}
+def yatzi_all_phrases() -> dict[Phase, tuple[Phrase, ...]]:
+    """Phase -> its phrases, for vocabulary checks at start-up (as ``tokio_all_phrases``)."""
+    return {ph: yatzi_phrases(ph) for ph in Phase}
+
+
+# ---------------------------------------------------------------- examples for the help
+
+#: The five dice of an example dictation in the help.
+_EXAMPLE_DICE = (3, 3, 3, 5, 6)
+#: The die of the example answer while choosing who starts.
+_EXAMPLE_START_DIE = 4
+
+
+def help_examples(phase: Phase, *, dice: Sequence[int] = (), boxes: Sequence[str] = ()) -> tuple[str, ...]:
+    """The phrases the help names for ``phase``, made from the same word tables the parser reads.
+
+    ``dice`` are the dice on the table: with them the virtual phase gives a keep,
+    a reroll and a stop fitted to them (keep the most frequent face), without
+    them a roll. ``boxes`` are the player's free boxes, best first: the box phase
+    names the first three. Every example is understood in its phase (the tests
+    parse each one).
+
+    >>> help_examples(Phase.DICE), help_examples(Phase.START), help_examples(Phase.VIRTUAL)
+    (('tre tre tre cinque sei',), ('quattro',), ('tira',))
+    >>> help_examples(Phase.VIRTUAL, dice=(2, 5, 5, 5, 6))
+    ('tengo cinque, cinque e cinque', 'ritira due', 'basta')
+    >>> help_examples(Phase.BOX, boxes=["full", "tris", "assi", "due"])
+    ('full', 'tris', 'assi')
+    """
+    if phase is Phase.START:
+        return (face_word(_EXAMPLE_START_DIE),)
+    if phase is Phase.DICE:
+        return (" ".join(face_word(d) for d in _EXAMPLE_DICE),)
+    if phase is Phase.BOX:
+        return tuple(box_name(box) for box in boxes[:3])
+    if phase is Phase.VIRTUAL:
+        if not dice:
+            return (ROLL_WORDS[0],)
+        ordered = sorted(dice)
+        face = max(ordered, key=lambda d: (ordered.count(d), d))
+        keep = [d for d in ordered if d == face][: DICE_COUNT - 1]
+        rest = [d for d in ordered if d != face] or [face]
+        stop = _word(KEEP_ALL_WORDS, "basta")
+        return (f"{KEEP_VERBS[0]} {say_dice(keep)}", f"{REROLL_VERBS[0]} {face_word(rest[0])}", stop)
+    return tuple(p.text for p, _ in yes_no_entries())
+
+
+def _word(words: Sequence[str], text: str) -> str:
+    """``text``, checked to be one of ``words`` (a table of :mod:`grammars.it.words`)."""
+    assert text in words, f"{text!r} is not one of {words!r}"
+    return text
 
 
 # ---------------------------------------------------------------- parsing
@@ -346,7 +388,7 @@ def _parse_in(phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason:
     return Reason.UNKNOWN
 
 
-def parse_yatzi(text: str, phase: str) -> Intent:
+def parse_yatzi(text: str, phase: Phase) -> Intent:
     """What ``text`` means in ``phase``; never raises on any text.
 
     Case, punctuation, accents, fillers ("ehm", "allora"), the "e" between dice
@@ -355,14 +397,14 @@ def parse_yatzi(text: str, phase: str) -> Intent:
     that is not valid now gives ``NotUnderstood(text, reason)`` with a
     :class:`Reason`. Raises ``ValueError`` only for an unknown phase.
 
-    >>> parse_yatzi("Ehm... 3, 3, 3, 5 e 6!", "dice")
+    >>> parse_yatzi("Ehm... 3, 3, 3, 5 e 6!", Phase.DICE)
     SayDice(values=(3, 3, 3, 5, 6))
-    >>> parse_yatzi("tre tre cinque sei", "dice").reason
+    >>> parse_yatzi("tre tre cinque sei", Phase.DICE).reason
     <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>
-    >>> parse_yatzi("metti nei due", "box"), parse_yatzi("basta", "virtual"), parse_yatzi("si", "confirm")
+    >>> parse_yatzi("metti nei due", Phase.BOX), parse_yatzi("basta", Phase.VIRTUAL), parse_yatzi("si", Phase.CONFIRM)
     (ChooseBox(box='due'), KeepAll(), Yes())
     """
-    ph = Phase(phase)
+    ph = Phase(phase)  # as in yatzi_phrases
     command = command_table(yes_no=ph is Phase.CONFIRM).lookup(text)
     if command is None and ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL, Phase.START):
         command = _card_table().lookup(text)

@@ -1,16 +1,31 @@
-"""What the session needs from a game: the contract between the host loop and each game's dialog."""
+"""What the session needs from a game: the contract between the host loop and each game's dialog.
+
+:class:`GameDialog` is generic in the game's listening phases (a
+:class:`~grammars.phases.ListeningPhase` subclass, or a union of them) and its
+actions, so each dialog is checked against its own types: Tokio's is a
+``GameDialog[grammars.tokio.Phase, engine.tokio_actions.Action]``. The session
+is game-independent and holds a ``GameDialog[Any, Any]``.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from grammars.intents import Intent
+from grammars.phases import ListeningPhase
 from grammars.phrases import Phrase
+
+PhaseT = TypeVar("PhaseT", bound=ListeningPhase)
+"""A game's listening phases."""
+ActionT = TypeVar("ActionT")
+"""A game's actions (what the dialog applies and the journal records)."""
+ActionT_co = TypeVar("ActionT_co", covariant=True)
 
 
 @dataclass(frozen=True)
-class Act:
+class Act(Generic[ActionT_co]):
     """Apply ``action`` to the game now.
 
     ``costly`` (the default) marks an action whose mishearing costs a player
@@ -19,16 +34,16 @@ class Act:
     sets ``costly=False`` for actions that cost nothing when misheard.
     """
 
-    action: Any
+    action: ActionT_co
     costly: bool = True
 
 
 @dataclass(frozen=True)
-class Confirm:
+class Confirm(Generic[ActionT_co]):
     """Ask ``question`` (sì/no) before applying ``action``; on "no" say ``on_no``."""
 
     question: str
-    action: Any
+    action: ActionT_co
     on_no: str
 
 
@@ -39,10 +54,11 @@ class Refuse:
     sentence: str
 
 
-Decision = Act | Confirm | Refuse
+Decision = Act[ActionT] | Confirm[ActionT] | Refuse
+"""What a dialog decides on an intent (``Decision[Action]`` for a game's actions)."""
 
 
-class GameDialog(Protocol):
+class GameDialog(Protocol[PhaseT, ActionT]):
     """The game-specific half of the host: questions, understanding, announcements.
 
     A dialog wraps one engine game. It never talks to devices: it returns
@@ -53,7 +69,7 @@ class GameDialog(Protocol):
     game: str
 
     @property
-    def confirm_phase(self) -> str:
+    def confirm_phase(self) -> PhaseT:
         """The phase of a sì/no question (the game grammar's own ``Phase.CONFIRM``)."""
         ...
 
@@ -69,27 +85,27 @@ class GameDialog(Protocol):
         """The question for whoever must speak now."""
         ...
 
-    def phase(self) -> str:
-        """The name of the listening phase now (a key of the grammar)."""
+    def phase(self) -> PhaseT:
+        """The listening phase now (a phase of the game's grammar, or of the dialog's own)."""
         ...
 
-    def phrases(self, phase: str) -> tuple[Phrase, ...]:
+    def phrases(self, phase: PhaseT) -> tuple[Phrase, ...]:
         """Every phrase valid in ``phase`` now, commands included."""
         ...
 
-    def takes_sequences(self, phase: str) -> bool:
+    def takes_sequences(self, phase: PhaseT) -> bool:
         """True when one utterance of ``phase`` may chain one-word phrases (dice said one by one)."""
         ...
 
-    def all_phrases(self) -> dict[str, tuple[Phrase, ...]]:
+    def all_phrases(self) -> Mapping[PhaseT, tuple[Phrase, ...]]:
         """Every phase's phrases, for the recognizer's vocabulary check at start-up."""
         ...
 
-    def parse(self, text: str, phase: str) -> Intent:
+    def parse(self, text: str, phase: PhaseT) -> Intent:
         """What ``text`` means in ``phase``; NotUnderstood when nothing valid matches."""
         ...
 
-    def decide(self, intent: Intent) -> Decision:
+    def decide(self, intent: Intent) -> Decision[ActionT]:
         """Turn a game intent (not a common command) into a decision.
 
         ``NotUnderstood`` comes here too, so the refusal can say what the game
@@ -97,14 +113,14 @@ class GameDialog(Protocol):
         """
         ...
 
-    def apply(self, action: Any) -> list[str]:
+    def apply(self, action: ActionT) -> list[str]:
         """Apply an action to the game; return the sentences announcing what happened.
 
         Raises ``engine.errors.IllegalAction`` without changing anything when illegal.
         """
         ...
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: ActionT) -> str:
         """A short sentence naming ``action`` (said when it is undone)."""
         ...
 
@@ -112,7 +128,7 @@ class GameDialog(Protocol):
         """The standings, as one sentence."""
         ...
 
-    def help(self, phase: str) -> str:
+    def help(self, phase: PhaseT) -> str:
         """What can be said in ``phase``, as one sentence."""
         ...
 
@@ -120,11 +136,11 @@ class GameDialog(Protocol):
         """Sentences for the end of a finished game (winner, final standings)."""
         ...
 
-    def encode(self, action: Any) -> dict[str, Any]:
+    def encode(self, action: ActionT) -> dict[str, Any]:
         """``action`` as JSON-able data for the journal."""
         ...
 
-    def decode(self, data: dict[str, Any]) -> Any:
+    def decode(self, data: dict[str, Any]) -> ActionT:
         """The action that ``encode`` produced ``data`` from; ValueError when malformed."""
         ...
 

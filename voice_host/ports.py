@@ -9,19 +9,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from grammars.phases import ListeningPhase
 from grammars.phrases import Phrase
 
 
 @dataclass(frozen=True)
 class ListenRequest:
-    """What the host is waiting for: the phase name and every phrase valid now.
+    """What the host is waiting for: the phase and every phrase valid now.
 
     ``phrases`` already includes the commands valid in every phase. A speech
     adapter restricts its recognizer to them and maps what it hears onto the
     nearest one; a text adapter may ignore them.
     """
 
-    phase: str
+    phase: ListeningPhase | str
+    """The game's phase (the session passes the dialog's member); tools that listen outside a
+    game (the self-test, benchmarks) name their phrase list with a plain label. Adapters use it
+    only as a label (``str(phase)`` is its name)."""
     phrases: tuple[Phrase, ...]
     sequence: bool = False
     """True when an utterance may chain several one-word phrases (Yatzi's dice said

@@ -45,7 +45,7 @@ class Session:
 
     def __init__(
         self,
-        new_dialog: Callable[[], GameDialog],
+        new_dialog: Callable[[], GameDialog[Any, Any]],
         listener: Listener,
         speaker: Speaker,
         journal: Journal | None = None,
@@ -59,7 +59,7 @@ class Session:
         self._speaker = speaker
         self._journal = journal
         self._actions: list[dict[str, Any]] = []
-        self._pending: Confirm | None = None
+        self._pending: Confirm[Any] | None = None
         self._last_outcome: list[str] = []  # what "ripeti" says again before the question
         self._turn: list[str] = []
         self._resumed = bool(actions) if resumed is None else resumed
@@ -114,7 +114,7 @@ class Session:
             self._decide(self.dialog.decide(intent), heard)
         return False
 
-    def _answer(self, intent: it.Intent, pending: Confirm) -> bool:
+    def _answer(self, intent: it.Intent, pending: Confirm[Any]) -> bool:
         """A sì/no answer to ``pending``; anything else asks again."""
         if isinstance(intent, it.Yes):
             self._pending = None
@@ -129,7 +129,7 @@ class Session:
             self._say([say.answer_yes_or_no()])
         return False
 
-    def _decide(self, decision: Decision, heard: Heard) -> None:
+    def _decide(self, decision: Decision[Any], heard: Heard) -> None:
         if isinstance(decision, Act) and decision.costly and not heard.sure:
             # A noisy table: ask back rather than act on words the listener is unsure of.
             self._pending = Confirm(say.did_you_say(heard.text), decision.action, say.say_it_again())
@@ -168,7 +168,7 @@ class Session:
         self.dialog = self._replay(self._actions[:-1])
         self._announce([say.undone(self.dialog.describe(self.dialog.decode(last)))])
 
-    def _replay(self, actions: list[dict[str, Any]]) -> GameDialog:
+    def _replay(self, actions: list[dict[str, Any]]) -> GameDialog[Any, Any]:
         """A fresh dialog with ``actions`` applied (IllegalAction/ValueError if they don't fit)."""
         dialog = self._new_dialog()
         for record in actions:

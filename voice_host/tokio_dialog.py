@@ -8,7 +8,8 @@ how many, why (when the reveal has not said it already) and the new count.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from engine import tokio_actions as ta
@@ -19,11 +20,22 @@ from grammars import intents as it
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from grammars.tokio import Phase, Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
-from voice_host.dialog import Act, Confirm, Decision, Refuse
+from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
+
+#: The grammar phase the host listens in for each phase of the engine that waits for a player.
+LISTENING: Mapping[ta.Phase, Phase] = MappingProxyType(
+    {ta.Phase.CLAIM: Phase.CLAIM, ta.Phase.RESPONSE: Phase.RESPONSE, ta.Phase.REVEAL: Phase.REVEAL}
+)
+
+#: The journal's names of the actions that carry no value, and back.
+_PLAIN_ACTIONS: Mapping[str, type[ta.Believe | ta.Doubt | ta.TakePenalty]] = MappingProxyType(
+    {"believe": ta.Believe, "doubt": ta.Doubt, "take_penalty": ta.TakePenalty}
+)
+_PLAIN_NAMES: Mapping[type, str] = MappingProxyType({action: name for name, action in _PLAIN_ACTIONS.items()})
 
 
 class TokioDialog:
-    """One Tokio game as the host runs it (implements ``GameDialog``)."""
+    """One Tokio game as the host runs it (implements ``GameDialog[Phase, tokio_actions.Action]``)."""
 
     game = "tokio"
     confirm_phase = Phase.CONFIRM
@@ -61,9 +73,9 @@ class TokioDialog:
         """True once a player has won."""
         return self.engine.is_over
 
-    def phase(self) -> str:
-        """The grammar phase matching the engine's."""
-        return self.engine.phase.value
+    def phase(self) -> Phase:
+        """The grammar phase matching the engine's (the game goes on: nobody is asked once it is over)."""
+        return LISTENING[self.engine.phase]
 
     def prompt(self) -> str:
         """The question for the player who must act."""
@@ -85,32 +97,32 @@ class TokioDialog:
             return say.ask_response(player, claim)
         return say.ask_reveal(player)
 
-    def phrases(self, phase: str) -> tuple[Phrase, ...]:
+    def phrases(self, phase: Phase) -> tuple[Phrase, ...]:
         """Phrases valid in ``phase`` now."""
         return tokio_phrases(phase, self.rules, can_take_penalty=self.engine.can_take_penalty)
 
-    def takes_sequences(self, phase: str) -> bool:
+    def takes_sequences(self, phase: Phase) -> bool:
         """Every Tokio phrase is said whole (dice by dice are phrases of their own)."""
         return False
 
-    def all_phrases(self) -> dict[str, tuple[Phrase, ...]]:
+    def all_phrases(self) -> Mapping[Phase, tuple[Phrase, ...]]:
         """Every phase's phrases, for the recognizer's vocabulary check at start-up."""
         return tokio_all_phrases(self.rules)
 
-    def parse(self, text: str, phase: str) -> it.Intent:
+    def parse(self, text: str, phase: Phase) -> it.Intent:
         """Understand ``text`` against what is valid in ``phase`` now."""
         return parse_tokio(text, phase, self.rules, can_take_penalty=self.engine.can_take_penalty)
 
-    def help(self, phase: str) -> str:
+    def help(self, phase: Phase) -> str:
         """What can be said now, with examples taken from this phase's own phrases."""
         examples = self.help_examples(phase)
-        if phase == "claim":
+        if phase is Phase.CLAIM:
             return say.help_claim(examples)
-        if phase == "response":
+        if phase is Phase.RESPONSE:
             return say.help_response(examples, self.rules.truth_test is TruthTest.EXACT)
         return say.help_reveal(examples)
 
-    def help_examples(self, phase: str) -> tuple[str, ...]:
+    def help_examples(self, phase: Phase) -> tuple[str, ...]:
         """The example phrases ``help`` names in ``phase`` now."""
         return help_examples(
             phase, self.rules, can_take_penalty=self.engine.can_take_penalty, lizumo_top=self._lizumo_top()
@@ -118,7 +130,7 @@ class TokioDialog:
 
     # ------------------------------------------------------------ deciding
 
-    def decide(self, intent: it.Intent) -> Decision:
+    def decide(self, intent: it.Intent) -> Decision[ta.Action]:
         """Map an intent onto a legal action, confirming a claim that costs its own declarer.
 
         Answers the player said plainly (passo, Lizumo's blind accept) are not
@@ -167,13 +179,13 @@ class TokioDialog:
 
     def _not_understood(self, intent: it.NotUnderstood) -> str:
         reason = intent.reason
-        if reason == Reason.EMPTY:
+        if reason is Reason.EMPTY:
             return say.heard_nothing()
-        if reason == Reason.NOT_A_ROLL:
+        if reason is Reason.NOT_A_ROLL:
             return say.not_a_roll(intent.text)
-        if reason == Reason.NAME_NOT_IN_PLAY:
+        if reason is Reason.NAME_NOT_IN_PLAY:
             return say.name_not_in_play(intent.text, self.rules.sides)
-        if reason == Reason.TAKE_PENALTY_NOT_ALLOWED:
+        if reason is Reason.TAKE_PENALTY_NOT_ALLOWED:
             return say.cannot_take_penalty(self._top)
         expected = {
             ta.Phase.CLAIM: say.expected_claim(),
@@ -181,13 +193,13 @@ class TokioDialog:
         }.get(self.engine.phase, say.expected_reveal())
         return say.not_understood(expected)
 
-    def apply(self, action: Any) -> list[str]:
+    def apply(self, action: ta.Action) -> list[str]:
         """Apply an engine action; announce its events."""
         return self._announce(self.engine.apply(action))
 
     # ------------------------------------------------------------ telling
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: ta.Action) -> str:
         """Names ``action`` as taken from the current state (used by annulla)."""
         player = self.engine.to_act or ""
         if isinstance(action, ta.Claim):
@@ -230,7 +242,7 @@ class TokioDialog:
         return [] if event.opponent is None else [say.duel_opens(event.opener, event.opponent)]
 
     def _on_penalised(self, event: ta.Penalised) -> list[str]:
-        reason = event.reason.value
+        reason = event.reason
         if self._lives:
             return [say.lost_lives(event.player, event.amount, reason, event.doubled, self._top, event.lives)]
         if event.penalties >= self.rules.limit:
@@ -239,15 +251,14 @@ class TokioDialog:
 
     # ------------------------------------------------------------ journal & summary
 
-    def encode(self, action: Any) -> dict[str, Any]:
+    def encode(self, action: ta.Action) -> dict[str, Any]:
         """Action as journal data."""
         if isinstance(action, (ta.Claim, ta.Reveal)):
             kind = "claim" if isinstance(action, ta.Claim) else "reveal"
             return {"type": kind, "dice": [action.roll.high, action.roll.low]}
-        kinds = {ta.Believe: "believe", ta.Doubt: "doubt", ta.TakePenalty: "take_penalty"}
-        return {"type": kinds[type(action)]}
+        return {"type": _PLAIN_NAMES[type(action)]}
 
-    def decode(self, data: dict[str, Any]) -> Any:
+    def decode(self, data: dict[str, Any]) -> ta.Action:
         """Journal data back to an action; ValueError when malformed.
 
         Strict: exactly the keys ``encode`` writes, dice that are integers (not
@@ -266,10 +277,9 @@ class TokioDialog:
             if not self.rules.dice.is_possible(roll):
                 raise ValueError(f"dice these dice cannot show in {data!r}")
             return ta.Claim(roll) if kind == "claim" else ta.Reveal(roll)
-        simple = {"believe": ta.Believe, "doubt": ta.Doubt, "take_penalty": ta.TakePenalty}
-        if kind not in simple or set(data) != {"type"}:
+        if kind not in _PLAIN_ACTIONS or set(data) != {"type"}:
             raise ValueError(f"unknown action {data!r}")
-        return simple[kind]()
+        return _PLAIN_ACTIONS[kind]()
 
     def summary(self) -> dict[str, Any]:
         """The --summary document."""
@@ -310,3 +320,7 @@ class TokioDialog:
         if self._lives:
             return say.count(n, "vita", "vite")
         return say.count(n, "penalità", "penalità")
+
+
+#: mypy checks here that the dialog implements the protocol with Tokio's own types.
+_IMPLEMENTS: type[GameDialog[Phase, ta.Action]] = TokioDialog

@@ -18,33 +18,47 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from engine import yatzi_game as yg
 from engine.errors import IllegalAction
 from engine.yatzi_score import BOXES, DICE_COUNT, YatziRules
 from grammars import intents as it
 from grammars.it import catalogue as say
+from grammars.phases import ListeningPhase
 from grammars.phrases import Phrase
-from grammars.yatzi import Phase, Reason, box_name, face_word, parse_yatzi, say_dice, yatzi_all_phrases, yatzi_phrases
-from voice_host.dialog import Act, Confirm, Decision, Refuse
+from grammars.yatzi import (
+    SEQUENCE_PHASES,
+    Phase,
+    Reason,
+    box_name,
+    face_word,
+    help_examples,
+    parse_yatzi,
+    say_dice,
+    yatzi_all_phrases,
+    yatzi_phrases,
+)
+from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.yatzi_coach import Coach, printed_analysis, spoken_analysis
 from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
 
 #: A box chosen after a consiglio that costs at least this many points on average is questioned.
 COSTLY = 0.5
 
-#: The dialog's own phase with virtual dice and rolls left: roll/keep commands and boxes.
-CHOOSE = "choose"
-#: Choosing who starts: one die per player.
-START = "start"
 
-#: The five dice of an example dictation in the help.
-_EXAMPLE_DICE = (3, 3, 3, 5, 6)
-#: The die of the example answer while choosing who starts.
-_EXAMPLE_START_DIE = 4
+
+class DialogPhase(ListeningPhase):
+    """The listening phase the Yatzi dialog adds to its grammar's."""
+
+    CHOOSE = "choose"
+    """Virtual dice with rolls left: the virtual commands and the boxes, together."""
+
+
+#: What the Yatzi host may be listening for.
+Listening: TypeAlias = Phase | DialogPhase
 
 
 @dataclass(frozen=True)
@@ -62,8 +76,12 @@ class StartDie:
     value: int
 
 
+#: What the dialog applies and journals: the engine's own actions, but a keep always comes with its roll.
+Action: TypeAlias = StartDie | yg.RecordRoll | KeepAndRoll | yg.Score
+
+
 class YatziDialog:
-    """One Yatzi game as the host runs it (implements ``GameDialog``)."""
+    """One Yatzi game as the host runs it (implements ``GameDialog[Listening, Action]``)."""
 
     game = "yatzi"
     confirm_phase = Phase.CONFIRM
@@ -93,6 +111,16 @@ class YatziDialog:
         self._reports: list[Any] | None = None
         self._start: WhoStarts | None = None
         self._start_told: list[str] = []  # virtual dice: the start roll, said in the opening
+        # Each event's sentences, from the event and the events after it in the same step.
+        self._announcers: dict[type, Callable[[Any, Sequence[yg.Event]], list[str]]] = {
+            yg.TurnStarted: self._on_turn_started,
+            yg.Rolled: lambda event, later: [],  # the next prompt names the dice
+            yg.Kept: lambda event, later: [],
+            yg.Scored: self._on_scored,
+            yg.BonusEarned: lambda event, later: [],  # said with its score
+            yg.YatziBonusEarned: lambda event, later: [say.yatzi_bonus_earned(event.player, event.bonus, event.total)],
+            yg.GameEnded: lambda event, later: [self._game_ended(event)],
+        }
         if first is None and len(self.listed) >= 2:
             self._start = WhoStarts(self.listed)
             if virtual or self.computers:
@@ -100,7 +128,7 @@ class YatziDialog:
                 first = self._start.first
         self.engine = yg.YatziGame(self.listed, self.rules, first)
         self._opening_turns: list[str] = []
-        if self.phase() != START:
+        if self.phase() is not Phase.START:
             self._opening_turns = [*self._announce(self.engine.opening_events()), *self._next_turns()]
 
     # ------------------------------------------------------------ asking
@@ -108,7 +136,7 @@ class YatziDialog:
     def opening(self) -> list[str]:
         """Presents the game, chooses who starts (virtual dice) and opens the first turn."""
         sentences = [say.yatzi_opening(self.listed, self.virtual)]
-        if self.phase() == START:
+        if self.phase() is Phase.START:
             return [*sentences, say.start_rule()]
         return [*sentences, *self._start_told, *self._opening_turns]
 
@@ -116,90 +144,82 @@ class YatziDialog:
         """True when every box is filled."""
         return self.engine.is_over
 
-    def phase(self) -> str:
+    def phase(self) -> Listening:
         """start while choosing who starts; dice/virtual before a roll; choose while
         virtual rolls are left; box otherwise."""
         game = self.engine
         if self._start is not None and self._start.first is None:
-            return START
+            return Phase.START
         if game.phase is yg.YatziPhase.ROLL:
-            return "virtual" if self.virtual else "dice"
+            return Phase.VIRTUAL if self.virtual else Phase.DICE
         if self.virtual and game.rolls_left > 0 and not self._stopped:
-            return CHOOSE
-        return "box"
+            return DialogPhase.CHOOSE
+        return Phase.BOX
 
     def prompt(self) -> str:
         """The question for the player in hand."""
         game, player = self.engine, self.engine.to_act or ""
         phase = self.phase()
-        if phase == START:
+        if phase is Phase.START:
             assert self._start is not None and self._start.to_roll is not None
             return say.ask_start_die(self._start.to_roll)
-        if phase == "dice":
+        if phase is Phase.DICE:
             return say.ask_physical_dice(player)
-        if phase == "virtual":
+        if phase is Phase.VIRTUAL:
             return say.ask_virtual_roll(player)
         dice = say_dice(sorted(game.dice or ()))
-        if phase == CHOOSE:
+        if phase is DialogPhase.CHOOSE:
             return say.ask_keep_or_box(player, dice, game.rolls_left)
         return say.ask_box(player, dice)
 
-    def phrases(self, phase: str) -> tuple[Phrase, ...]:
+    def phrases(self, phase: Listening) -> tuple[Phrase, ...]:
         """Phrases valid in ``phase`` now (the choose phase joins virtual commands and boxes)."""
-        if phase != CHOOSE:
+        if phase is not DialogPhase.CHOOSE:
             return yatzi_phrases(phase)
-        merged: dict[str, Phrase] = {p.text: p for p in yatzi_phrases("virtual") + yatzi_phrases("box")}
+        merged: dict[str, Phrase] = {p.text: p for p in yatzi_phrases(Phase.VIRTUAL) + yatzi_phrases(Phase.BOX)}
         return tuple(merged.values())
 
-    def takes_sequences(self, phase: str) -> bool:
+    def takes_sequences(self, phase: Listening) -> bool:
         """Dice are dictated one by one in the dice phase and after tengo/ritira."""
-        return phase in ("dice", "virtual", CHOOSE)
+        return phase is DialogPhase.CHOOSE or phase in SEQUENCE_PHASES
 
-    def all_phrases(self) -> dict[str, tuple[Phrase, ...]]:
-        """Every phase's phrases, for the recognizer's vocabulary check."""
-        return yatzi_all_phrases()
+    def all_phrases(self) -> Mapping[Listening, tuple[Phrase, ...]]:
+        """Every phase's phrases, for the recognizer's vocabulary check (choose's are virtual's and box's)."""
+        return dict(yatzi_all_phrases().items())
 
-    def parse(self, text: str, phase: str) -> it.Intent:
+    def parse(self, text: str, phase: Listening) -> it.Intent:
         """Understand ``text`` in ``phase``."""
-        if phase != CHOOSE:
+        if phase is not DialogPhase.CHOOSE:
             return parse_yatzi(text, phase)
-        intent = parse_yatzi(text, "virtual")
+        intent = parse_yatzi(text, Phase.VIRTUAL)
         if isinstance(intent, it.NotUnderstood):
-            as_box = parse_yatzi(text, "box")
+            as_box = parse_yatzi(text, Phase.BOX)
             if not isinstance(as_box, it.NotUnderstood):
                 return as_box
         return intent
 
-    def help(self, phase: str) -> str:
+    def help(self, phase: Listening) -> str:
         """What can be said now; every example in it is accepted in ``phase`` (see ``help_examples``)."""
         examples = self.help_examples(phase)
-        if phase == START:
+        if phase is Phase.START:
             return say.help_start(examples[0])
-        if phase == "dice":
+        if phase is Phase.DICE:
             return say.help_dice(examples[0])
-        if phase == "virtual":
+        if phase is Phase.VIRTUAL:
             return say.help_virtual(examples[0])
-        if phase == CHOOSE:
+        if phase is DialogPhase.CHOOSE:
             keep, reroll, stop, box = examples
             return say.help_choose(keep, reroll, stop, box)
         return say.help_box(examples)
 
-    def help_examples(self, phase: str) -> tuple[str, ...]:
-        """The example answers the help of ``phase`` gives, fitted to the dice on the table."""
-        if phase == START:
-            return (face_word(_EXAMPLE_START_DIE),)
-        if phase == "dice":
-            return (" ".join(face_word(d) for d in _EXAMPLE_DICE),)
-        if phase == "virtual":
-            return ("tira",)
-        boxes = self._best_free_boxes()
-        if phase != CHOOSE:
-            return tuple(box_name(b) for b in boxes[:3])
-        dice = sorted(self.engine.dice or _EXAMPLE_DICE)
-        face = max(dice, key=lambda d: (dice.count(d), d))
-        keep = [d for d in dice if d == face][: DICE_COUNT - 1]
-        rest = [d for d in dice if d != face] or [face]
-        return (f"tengo {say_dice(keep)}", f"ritira {face_word(rest[0])}", "basta", box_name(boxes[0]))
+    def help_examples(self, phase: Listening) -> tuple[str, ...]:
+        """The example answers the help of ``phase`` gives (the grammar's), fitted to the dice on the table."""
+        if phase is DialogPhase.CHOOSE:  # keep, reroll, stop, and the best box
+            keeps = help_examples(Phase.VIRTUAL, dice=self.engine.dice or ())
+            return keeps + help_examples(Phase.BOX, boxes=self._best_free_boxes()[:1])
+        if phase is Phase.BOX:
+            return help_examples(phase, boxes=self._best_free_boxes())
+        return help_examples(phase)
 
     def _best_free_boxes(self) -> list[str]:
         """The player's free boxes, those scoring most with the dice on the table first."""
@@ -211,12 +231,12 @@ class YatziDialog:
 
     # ------------------------------------------------------------ deciding
 
-    def decide(self, intent: it.Intent) -> Decision:
+    def decide(self, intent: it.Intent) -> Decision[Action]:
         """Map an intent onto a legal action; confirm a zero when another box scores."""
         game = self.engine
         if isinstance(intent, it.NotUnderstood):
             return Refuse(self._not_understood(intent))
-        if self.phase() == START:
+        if self.phase() is Phase.START:
             if isinstance(intent, it.AskAdvice):
                 return Refuse(say.advice_not_yet())
             if isinstance(intent, it.SayDice) and len(intent.values) == 1:
@@ -226,7 +246,7 @@ class YatziDialog:
             return Refuse(self._card())
         if isinstance(intent, it.AskAdvice):
             self._advised = game.dice is not None  # a box was advised: a costlier one is questioned
-            return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=self.phase() == CHOOSE))
+            return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=self.phase() is DialogPhase.CHOOSE))
         if isinstance(intent, it.SayDice):
             if self.virtual:
                 return Refuse(say.not_understood(say.expected_virtual()))
@@ -239,7 +259,7 @@ class YatziDialog:
             return self._choose(intent.box)
         return Refuse(say.not_understood(""))
 
-    def _virtual(self, intent: it.Intent) -> Decision:
+    def _virtual(self, intent: it.Intent) -> Decision[Action]:
         game = self.engine
         if not self.virtual:
             return Refuse(say.dice_are_physical())
@@ -263,12 +283,12 @@ class YatziDialog:
             return self._stop()
         return Act(KeepAndRoll(tuple(keep), self._roll(len(dice) - len(keep))))
 
-    def _stop(self) -> Decision:
+    def _stop(self) -> Decision[Action]:
         """basta / tengo tutto: nothing to say, the box question follows at once."""
         self._stopped = True
         return Refuse("")
 
-    def _choose(self, box: str) -> Decision:
+    def _choose(self, box: str) -> Decision[Action]:
         game = self.engine
         if game.phase is not yg.YatziPhase.CHOOSE:
             return Refuse(say.roll_first())
@@ -342,7 +362,7 @@ class YatziDialog:
         told.append(say.first_player(start.first))
         return told
 
-    def apply(self, action: Any) -> list[str]:
+    def apply(self, action: Action) -> list[str]:
         """Apply a dialog action; announce the events.
 
         Raises ``IllegalAction`` (changing nothing) when the action does not fit
@@ -351,7 +371,7 @@ class YatziDialog:
         """
         if isinstance(action, StartDie):
             return self._apply_start(action)
-        if self.phase() == START:
+        if self.phase() is Phase.START:
             raise IllegalAction("the players are still choosing who starts")
         if isinstance(action, KeepAndRoll):
             self._check_keep_and_roll(action)
@@ -368,7 +388,7 @@ class YatziDialog:
         return sentences
 
     def _apply_start(self, action: StartDie) -> list[str]:
-        if self.phase() != START or self.virtual:
+        if self.phase() is not Phase.START or self.virtual:
             raise IllegalAction("no die for who starts is awaited now")
         assert self._start is not None
         try:
@@ -405,24 +425,20 @@ class YatziDialog:
 
     def _announce(self, events: Sequence[yg.Event]) -> list[str]:
         out: list[str] = []
-        game = self.engine
         for index, event in enumerate(events):
-            if isinstance(event, yg.TurnStarted):
-                if event.player == game.players[0]:  # a new round; the prompt names the player
-                    out.append(say.yatzi_round(event.turn, len(BOXES)))
-            elif isinstance(event, yg.Scored):
-                bonus = next((e for e in events[index + 1:] if isinstance(e, yg.BonusEarned)), None)
-                if bonus is None:
-                    out.append(say.scored(event.player, event.points, box_name(event.box), event.total))
-                else:  # one sentence, one total
-                    out.append(say.scored_with_bonus(
-                        event.player, event.points, box_name(event.box), bonus.bonus, bonus.total))
-            elif isinstance(event, yg.YatziBonusEarned):
-                out.append(say.yatzi_bonus_earned(event.player, event.bonus, event.total))
-            elif isinstance(event, yg.GameEnded):
-                out.append(self._game_ended(event))
-            # Rolled and Kept are told by the next prompt, which names the dice; BonusEarned with its score.
+            out += self._announcers[type(event)](event, events[index + 1:])
         return out
+
+    def _on_turn_started(self, event: yg.TurnStarted, later: Sequence[yg.Event]) -> list[str]:
+        """A new round is said when its first player starts; the prompt names the player."""
+        return [say.yatzi_round(event.turn, len(BOXES))] if event.player == self.engine.players[0] else []
+
+    def _on_scored(self, event: yg.Scored, later: Sequence[yg.Event]) -> list[str]:
+        """The score and the new total; with the upper bonus it earned, one sentence and one total."""
+        bonus = next((e for e in later if isinstance(e, yg.BonusEarned)), None)
+        if bonus is None:
+            return [say.scored(event.player, event.points, box_name(event.box), event.total)]
+        return [say.scored_with_bonus(event.player, event.points, box_name(event.box), bonus.bonus, bonus.total)]
 
     def _game_ended(self, event: yg.GameEnded) -> str:
         top = event.ranking[0]
@@ -433,15 +449,15 @@ class YatziDialog:
         return say.yatzi_winner(event.winner)
 
     def _not_understood(self, intent: it.NotUnderstood) -> str:
-        reason = str(intent.reason)
+        reason = intent.reason
         phase = self.phase()
-        if reason == Reason.EMPTY:
+        if reason is Reason.EMPTY:
             return say.heard_nothing()
-        if reason == Reason.WRONG_DICE_COUNT:
-            return say.not_understood(say.say_one_die() if phase == START else say.say_five_dice())
+        if reason is Reason.WRONG_DICE_COUNT:
+            return say.not_understood(say.say_one_die() if phase is Phase.START else say.say_five_dice())
         expected = {
-            START: say.expected_start(), "dice": say.expected_dice(), "virtual": say.expected_virtual(),
-            CHOOSE: say.expected_virtual(),
+            Phase.START: say.expected_start(), Phase.DICE: say.expected_dice(), Phase.VIRTUAL: say.expected_virtual(),
+            DialogPhase.CHOOSE: say.expected_virtual(),
         }.get(phase, say.expected_box())
         return say.not_understood(expected)
 
@@ -452,7 +468,7 @@ class YatziDialog:
             return say.card_full(card.player, card.upper)
         return say.card(card.player, say.join_names([box_name(b) for b in card.free]), card.upper, threshold)
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Action) -> str:
         """Names ``action`` as taken from the current state (used by annulla)."""
         if isinstance(action, StartDie):
             player = self._start.to_roll if self._start is not None else None
@@ -496,7 +512,7 @@ class YatziDialog:
 
     # ------------------------------------------------------------ journal & summary
 
-    def encode(self, action: Any) -> dict[str, Any]:
+    def encode(self, action: Action) -> dict[str, Any]:
         """Action as journal data."""
         if isinstance(action, StartDie):
             return {"type": "start_die", "die": action.value}
@@ -506,7 +522,7 @@ class YatziDialog:
             return {"type": "keep_roll", "keep": list(action.keep), "dice": list(action.dice)}
         return {"type": "score", "box": action.box}
 
-    def decode(self, data: dict[str, Any]) -> Any:
+    def decode(self, data: dict[str, Any]) -> Action:
         """Journal data back to an action; ValueError when malformed.
 
         Strict: exactly the keys ``encode`` writes, integers (not booleans) that
@@ -543,6 +559,10 @@ class YatziDialog:
                 entry["computer"] = True
             players.append(entry)
         return {"game": "yatzi", "finished": self.is_over(), "winner": self.engine.winner, "players": players}
+
+
+#: mypy checks here that the dialog implements the protocol with Yatzi's own types.
+_IMPLEMENTS: type[GameDialog[Listening, Action]] = YatziDialog
 
 
 def _without(dice: Sequence[int], faces: Sequence[int]) -> list[int]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
+from engine.tokio_actions import PenaltyReason
+
 
 def join_names(names: Sequence[str]) -> str:
     """"Anna, Bruno e Carla"; "Dario ed Elena" (the euphonic d before the same vowel).
@@ -180,18 +182,30 @@ def revealed(roll: str, holds: bool) -> str:
     return capitalized(f"{roll}: era vero.") if holds else capitalized(f"{roll}: bluff!")
 
 
-def _penalty_why(reason: str) -> str:
-    """A few words before the penalty, where the reveal or a confirmation has not said why."""
-    return {"took_penalty": " passa:", "accepted_tokio": " accetta senza guardare:"}.get(reason, "")
+#: A few words before the penalty, where the reveal or a confirmation has not said why (every reason listed).
+_PENALTY_WHY: Mapping[PenaltyReason, str] = MappingProxyType(
+    {
+        PenaltyReason.LOWER_CLAIM: "",  # the confirmation before the claim named its cost
+        PenaltyReason.BLUFF_CAUGHT: "",  # the reveal said "bluff!"
+        PenaltyReason.WRONG_DOUBT: "",  # the reveal said "era vero."
+        PenaltyReason.TOOK_PENALTY: " passa:",
+        PenaltyReason.ACCEPTED_TOKIO: " accetta senza guardare:",
+    }
+)
 
 
-def penalised(player: str, amount: int, reason: str, doubled: bool, top: str, total: int) -> str:
+def _penalty_why(reason: PenaltyReason) -> str:
+    """The words of ``reason`` before the penalty ("" where they were said already)."""
+    return _PENALTY_WHY[reason]
+
+
+def penalised(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, total: int) -> str:
     """Who takes how many penalties, why when not yet said, and the new count."""
     double = f", doppie per il {top}" if doubled else ""
     return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}, ne ha {total}."
 
 
-def lost_lives(player: str, amount: int, reason: str, doubled: bool, top: str, left: int) -> str:
+def lost_lives(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, left: int) -> str:
     """Lives version of ``penalised``: who loses how many lives, why when not yet said, how many are left."""
     double = f", doppie per il {top}" if doubled else ""
     lost = f"{player}{_penalty_why(reason)} perde {count(amount, 'vita', 'vite')}{double}"
@@ -200,7 +214,7 @@ def lost_lives(player: str, amount: int, reason: str, doubled: bool, top: str, l
     return f"{lost}, gliene resta una." if left == 1 else f"{lost}, gliene restano {left}."
 
 
-def penalty_out(player: str, amount: int, reason: str, doubled: bool, top: str) -> str:
+def penalty_out(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str) -> str:
     """Penalties that put a player out."""
     double = f", doppie per il {top}" if doubled else ""
     return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}: è fuori."

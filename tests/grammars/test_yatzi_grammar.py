@@ -32,6 +32,7 @@ from grammars.yatzi import (
     Reason,
     box_name,
     face_word,
+    help_examples,
     parse_yatzi,
     say_dice,
     yatzi_all_phrases,
@@ -423,3 +424,21 @@ def test_start_phrases_are_the_six_faces() -> None:
     assert {"uno", "asso", "ho fatto uno"} <= set(phrases[0].variants)
     assert "scheda" not in texts(phrases) and "tris" not in texts(phrases)
     assert Phase.START not in SEQUENCE_PHASES
+
+
+# ---------------------------------------------------------------- help examples
+
+
+@pytest.mark.parametrize("dice", [(), (1, 2, 3, 4, 5), (6, 6, 6, 6, 6), (2, 5, 5, 5, 6), (3, 1)])
+@pytest.mark.parametrize("phase", list(Phase))
+def test_every_help_example_is_understood_in_its_phase(phase: Phase, dice: tuple[int, ...]) -> None:
+    examples = help_examples(phase, dice=dice, boxes=["scala_minima", "tris", "sei", "chance"])
+    assert examples
+    for example in examples:
+        assert not isinstance(parse_yatzi(example, phase), NotUnderstood), (phase, example)
+
+
+def test_virtual_help_keeps_the_most_frequent_face_and_rerolls_another() -> None:
+    assert help_examples(Phase.VIRTUAL, dice=(6, 1, 6, 4, 6)) == ("tengo sei, sei e sei", "ritira uno", "basta")
+    # five of a kind: keep four, reroll the fifth
+    assert help_examples(Phase.VIRTUAL, dice=(2, 2, 2, 2, 2))[:2] == ("tengo due, due, due e due", "ritira due")

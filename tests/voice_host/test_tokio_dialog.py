@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import sys
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -18,6 +19,7 @@ from engine.rolls import Roll
 from engine.tokio_rules import TruthTest, preset
 from grammars import intents as it
 from grammars.it import catalogue as say
+from grammars.tokio import Phase
 from voice_host.dialog import Act, Confirm, Refuse
 from voice_host.session import Session
 from voice_host.tokio_dialog import TokioDialog
@@ -192,8 +194,13 @@ def test_every_example_the_help_speaks_is_accepted_then(rules_name: str, sides: 
 
 def test_help_names_the_truth_test_in_force() -> None:
     exact = _dialog_after("classico", [ta.Claim(Roll(4, 3))])
-    assert "Al dubbio vale il punto esatto." in exact.help("response")
+    assert "Al dubbio vale il punto esatto." in exact.help(Phase.RESPONSE)
     at_least = _dialog_after("lizumo", [ta.Claim(Roll(4, 3))])
-    assert "Al dubbio basta un punto almeno pari." in at_least.help("response")
+    assert "Al dubbio basta un punto almeno pari." in at_least.help(Phase.RESPONSE)
     house = _dialog_after("classico", [ta.Claim(Roll(4, 3))], truth_test=TruthTest.AT_LEAST)
-    assert "Al dubbio basta un punto almeno pari." in house.help("response")
+    assert "Al dubbio basta un punto almeno pari." in house.help(Phase.RESPONSE)
+
+
+def test_every_engine_event_has_an_announcer() -> None:
+    """A new event type must be given its sentences (or none, on purpose), not skipped silently."""
+    assert set(TokioDialog(preset("classico"), ["Anna", "Bruno"])._announcers) == set(get_args(ta.Event))

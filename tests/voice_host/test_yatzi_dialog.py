@@ -7,7 +7,7 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import pytest
 
@@ -15,7 +15,7 @@ from engine import yatzi_game as yg
 from engine.errors import IllegalAction
 from grammars import intents as it
 from grammars.it import catalogue as say
-from grammars.yatzi import parse_yatzi
+from grammars.yatzi import Phase, parse_yatzi
 from voice_host.dialog import Act, Confirm, Refuse
 from voice_host.session import Session
 from voice_host.yatzi_dialog import KeepAndRoll, StartDie, YatziDialog
@@ -96,9 +96,9 @@ def test_while_choosing_who_starts_only_one_die_is_an_answer():
     text = "tre tre cinque"
     refused = dialog.decide(dialog.parse(text, dialog.phase()))
     assert refused == Refuse("Non ho capito: un dado solo, per esempio quattro.")
-    refused = dialog.decide(dialog.parse("sette", "start"))
+    refused = dialog.decide(dialog.parse("sette", Phase.START))
     assert refused == Refuse("Non ho capito: di' il numero del tuo dado.")
-    assert dialog.decide(dialog.parse("ho fatto un asso", "start")) == Act(StartDie(1))
+    assert dialog.decide(dialog.parse("ho fatto un asso", Phase.START)) == Act(StartDie(1))
     with pytest.raises(IllegalAction):
         dialog.apply(yg.Score("chance"))
     assert dialog.phase() == "start" and dialog.engine.history == ()
@@ -383,7 +383,7 @@ def test_every_example_the_help_speaks_is_accepted_in_its_phase(index):
 
 def test_the_unused_virtual_roll_phase_help_is_accepted_too():
     dialog = YatziDialog(["Anna"], virtual=True)
-    assert all(not isinstance(parse_yatzi(e, "virtual"), it.NotUnderstood) for e in dialog.help_examples("virtual"))
+    assert all(not isinstance(parse_yatzi(e, "virtual"), it.NotUnderstood) for e in dialog.help_examples(Phase.VIRTUAL))
 
 
 def test_the_yes_no_help_is_accepted_in_the_yatzi_confirm_phase():
@@ -462,3 +462,8 @@ def test_virtual_dice_that_are_not_the_seeds_are_refused_on_replay():
     # the same record under another seed is refused too: the dice belong to seed 21
     with pytest.raises(ValueError, match="non sono quelli del seme"):
         _replayed(YatziDialog(["Anna"], virtual=True, seed=22), records)
+
+
+def test_every_engine_event_has_an_announcer() -> None:
+    """A new event type must be given its sentences (or none, on purpose), not skipped silently."""
+    assert set(YatziDialog(["Anna"])._announcers) == set(get_args(yg.Event))

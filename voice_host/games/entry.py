@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from voice_host.hearing.confusability import PhaseGrammar
 
 #: A dialog of any game: the registry and the wiring do not know a game's own phase and action types.
-AnyDialog: TypeAlias = GameDialog
+AnyDialog: TypeAlias = GameDialog[Any, Any]
 
 
 @dataclass(frozen=True)

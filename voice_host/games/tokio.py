@@ -92,7 +92,7 @@ def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, 
     from grammars.tokio import tokio_all_phrases
 
     try:
-        return tokio_all_phrases(preset(rules or "classico", sides=dice))
+        return {str(phase): p for phase, p in tokio_all_phrases(preset(rules or "classico", sides=dice)).items()}
     except BadConfiguration as exc:
         raise ConfigError(str(exc)) from None
     except KeyError:
@@ -111,7 +111,7 @@ def phase_grammars(dice: Sequence[int] = SIDES) -> Iterator[PhaseGrammar]:
             except BadConfiguration:
                 continue  # Milella plays d6 only
             for phase in Phase:
-                table = tokio_table(phase.value, rules, can_take_penalty=True)
+                table = tokio_table(phase, rules, can_take_penalty=True)
                 meaning = {p.text: intent for p, intent in table.entries}
                 yield PhaseGrammar(
                     f"tokio/{name}/d{sides}/{phase.value}", f"tokio/{phase.value}", table.phrases, _by_text(meaning)

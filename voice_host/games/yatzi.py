@@ -95,7 +95,7 @@ def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, 
     """Every phase's phrases of Yatzi (the same under every rule set), for ``check``."""
     from grammars.yatzi import yatzi_all_phrases
 
-    return yatzi_all_phrases()
+    return {str(phase): p for phase, p in yatzi_all_phrases().items()}
 
 
 def phase_grammars() -> Iterator[PhaseGrammar]:
@@ -105,7 +105,7 @@ def phase_grammars() -> Iterator[PhaseGrammar]:
     from grammars.yatzi import Phase, parse_yatzi, yatzi_phrases
     from voice_host.hearing.confusability import PhaseGrammar
 
-    def meaning_in(phase: str) -> Callable[[Phrase], object]:
+    def meaning_in(phase: Phase) -> Callable[[Phrase], object]:
         def meaning(p: Phrase) -> object:
             intent = parse_yatzi(p.text, phase)
             return ("word", fold(p.text)) if isinstance(intent, NotUnderstood) else intent
@@ -114,7 +114,7 @@ def phase_grammars() -> Iterator[PhaseGrammar]:
 
     for phase in Phase:
         yield PhaseGrammar(
-            f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase.value), meaning_in(phase.value)
+            f"yatzi/{phase.value}", f"yatzi/{phase.value}", yatzi_phrases(phase), meaning_in(phase)
         )
 
 
