@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rolls import Roll
 from grammars.phases import NotUnderstoodReason
 
 # ---- commands valid in every phase
@@ -48,84 +47,15 @@ class No:
     """"no"."""
 
 
-# ---- Tokio
+# ---- the base of every game's own intents
 
 
-@dataclass(frozen=True)
-class SayRoll:
-    """A roll said in any claim form, or die by die. Claim or reveal, by phase.
+class GameIntent:
+    """Base of the intents a game defines in its own module (``grammars/<game>_intents.py``).
 
-    The roll may be impossible with the dice in play ("cinquantuno" with d4): the
-    host checks and refuses it without penalty.
+    The session passes them to the game's dialog untouched: a new game adds its
+    intents without changing this module.
     """
-
-    roll: Roll
-
-
-@dataclass(frozen=True)
-class BelieveIt:
-    """"ci credo", "credo", "accetto", "va bene"."""
-
-
-@dataclass(frozen=True)
-class DoubtIt:
-    """"dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza"."""
-
-
-@dataclass(frozen=True)
-class TakeThePenalty:
-    """"prendo la penalità", "passo": classico's third answer to Tokio."""
-
-
-# ---- Yatzi
-
-
-@dataclass(frozen=True)
-class SayDice:
-    """Five (or some) dice values said one by one: "tre tre tre cinque sei"."""
-
-    values: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class ChooseBox:
-    """A scorecard box: "tris", "scala minima", "segno full"."""
-
-    box: str
-
-
-@dataclass(frozen=True)
-class RollDice:
-    """Virtual dice: "tira"."""
-
-
-@dataclass(frozen=True)
-class KeepDice:
-    """Virtual dice: "tengo 3 3 5": faces to keep, the rest is rolled again."""
-
-    faces: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RerollDice:
-    """Virtual dice: "ritira 1 2": faces to roll again."""
-
-    faces: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class KeepAll:
-    """Virtual dice: "tengo tutto" / "basta": stop rolling."""
-
-
-@dataclass(frozen=True)
-class ReadCard:
-    """"scheda": read the current player's free boxes and upper total."""
-
-
-@dataclass(frozen=True)
-class AskAdvice:
-    """Yatzi "consiglio": the best keep or box now, with the expected final score."""
 
 
 @dataclass(frozen=True)
@@ -136,9 +66,4 @@ class NotUnderstood:
     reason: NotUnderstoodReason
 
 
-Intent = (
-    Repeat | Standings | Help | Undo | EndGame | Yes | No |
-    SayRoll | BelieveIt | DoubtIt | TakeThePenalty |
-    SayDice | ChooseBox | RollDice | KeepDice | RerollDice | KeepAll | ReadCard | AskAdvice |
-    NotUnderstood
-)
+Intent = Repeat | Standings | Help | Undo | EndGame | Yes | No | GameIntent | NotUnderstood

@@ -41,13 +41,14 @@ from functools import cache
 from engine.rolls import Dice, Ranking, RankingKind, Roll
 from engine.tokio_rules import TokioRules
 from grammars.commands import command_entries, yes_no_entries
-from grammars.intents import BelieveIt, DoubtIt, Intent, NotUnderstood, SayRoll
+from grammars.intents import Intent, NotUnderstood
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
 from grammars.it.words import DIE_BY_DIE, MILELLA_NAMES, NAME_SPELLINGS, PAIR, RESPONSES, SPECIAL_NAMES, TAKE_PENALTY
 from grammars.normalize import join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
+from grammars.tokio_intents import BelieveIt, DoubtIt, SayRoll
 
 
 class Phase(ListeningPhase):

@@ -49,18 +49,7 @@ from functools import cache
 
 from engine.yatzi_score import BOXES, DICE_COUNT, FACES
 from grammars.commands import command_entries, command_table, yes_no_entries
-from grammars.intents import (
-    AskAdvice,
-    ChooseBox,
-    Intent,
-    KeepAll,
-    KeepDice,
-    NotUnderstood,
-    ReadCard,
-    RerollDice,
-    RollDice,
-    SayDice,
-)
+from grammars.intents import Intent, NotUnderstood
 from grammars.it.words import (
     ADVICE_WORDS,
     AND,
@@ -81,6 +70,7 @@ from grammars.normalize import fold, join, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
+from grammars.yatzi_intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 
 
 class Phase(ListeningPhase):

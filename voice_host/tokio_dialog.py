@@ -17,6 +17,7 @@ from engine.rolls import Roll
 from engine.tokio_game import TokioGame
 from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules, TruthTest
 from grammars import intents as it
+from grammars import tokio_intents as ti
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from grammars.tokio import Phase, Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
@@ -140,7 +141,7 @@ class TokioDialog:
         if isinstance(intent, it.NotUnderstood):
             return Refuse(self._not_understood(intent))
         if game.phase is ta.Phase.CLAIM:
-            if not isinstance(intent, it.SayRoll):
+            if not isinstance(intent, ti.SayRoll):
                 return Refuse(say.not_understood(say.expected_claim()))
             if not self.rules.dice.is_possible(intent.roll):
                 return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
@@ -149,16 +150,16 @@ class TokioDialog:
                 return Confirm(self._confirm_low_claim(intent.roll, action), action, say.claim_again())
             return Act(action)
         if game.phase is ta.Phase.RESPONSE:
-            if isinstance(intent, it.DoubtIt):
+            if isinstance(intent, ti.DoubtIt):
                 return Act(ta.Doubt())
-            if isinstance(intent, it.BelieveIt):
+            if isinstance(intent, ti.BelieveIt):
                 return Act(ta.Believe())
-            if isinstance(intent, it.TakeThePenalty):
+            if isinstance(intent, ti.TakeThePenalty):
                 if not game.can_take_penalty:
                     return Refuse(say.cannot_take_penalty(self._top))
                 return Act(ta.TakePenalty())
             return Refuse(say.not_understood(say.expected_response()))
-        if not isinstance(intent, it.SayRoll):
+        if not isinstance(intent, ti.SayRoll):
             return Refuse(say.not_understood(say.expected_reveal()))
         if not self.rules.dice.is_possible(intent.roll):
             return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))

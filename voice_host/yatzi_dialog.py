@@ -26,6 +26,7 @@ from engine import yatzi_game as yg
 from engine.errors import IllegalAction
 from engine.yatzi_score import BOXES, DICE_COUNT, YatziRules
 from grammars import intents as it
+from grammars import yatzi_intents as yi
 from grammars.it import catalogue as say
 from grammars.phases import ListeningPhase
 from grammars.phrases import Phrase
@@ -237,25 +238,25 @@ class YatziDialog:
         if isinstance(intent, it.NotUnderstood):
             return Refuse(self._not_understood(intent))
         if self.phase() is Phase.START:
-            if isinstance(intent, it.AskAdvice):
+            if isinstance(intent, yi.AskAdvice):
                 return Refuse(say.advice_not_yet())
-            if isinstance(intent, it.SayDice) and len(intent.values) == 1:
+            if isinstance(intent, yi.SayDice) and len(intent.values) == 1:
                 return Act(StartDie(intent.values[0]))
             return Refuse(say.start_first())
-        if isinstance(intent, it.ReadCard):
+        if isinstance(intent, yi.ReadCard):
             return Refuse(self._card())
-        if isinstance(intent, it.AskAdvice):
+        if isinstance(intent, yi.AskAdvice):
             self._advised = game.dice is not None  # a box was advised: a costlier one is questioned
             return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=self.phase() is DialogPhase.CHOOSE))
-        if isinstance(intent, it.SayDice):
+        if isinstance(intent, yi.SayDice):
             if self.virtual:
                 return Refuse(say.not_understood(say.expected_virtual()))
             if game.phase is not yg.YatziPhase.ROLL:
                 return Refuse(say.not_understood(say.expected_box()))
             return Act(yg.RecordRoll(intent.values))
-        if isinstance(intent, (it.RollDice, it.KeepDice, it.RerollDice, it.KeepAll)):
+        if isinstance(intent, (yi.RollDice, yi.KeepDice, yi.RerollDice, yi.KeepAll)):
             return self._virtual(intent)
-        if isinstance(intent, it.ChooseBox):
+        if isinstance(intent, yi.ChooseBox):
             return self._choose(intent.box)
         return Refuse(say.not_understood(""))
 
@@ -264,21 +265,21 @@ class YatziDialog:
         if not self.virtual:
             return Refuse(say.dice_are_physical())
         if game.phase is yg.YatziPhase.ROLL:
-            if isinstance(intent, it.RollDice):
+            if isinstance(intent, yi.RollDice):
                 return Act(yg.RecordRoll(self._roll(DICE_COUNT)))
             return Refuse(say.roll_first())
         if game.rolls_left == 0:
             return Refuse(say.no_rolls_left())
         dice = game.dice or ()
-        if isinstance(intent, it.KeepAll):
+        if isinstance(intent, yi.KeepAll):
             return self._stop()
-        if isinstance(intent, it.RollDice):
+        if isinstance(intent, yi.RollDice):
             return Act(KeepAndRoll((), self._roll(DICE_COUNT)))
-        assert isinstance(intent, (it.KeepDice, it.RerollDice))
+        assert isinstance(intent, (yi.KeepDice, yi.RerollDice))
         faces = intent.faces
         if Counter(faces) - Counter(dice):
             return Refuse(say.not_on_table(say_dice(faces)))
-        keep = faces if isinstance(intent, it.KeepDice) else _without(dice, faces)
+        keep = faces if isinstance(intent, yi.KeepDice) else _without(dice, faces)
         if len(keep) == len(dice):
             return self._stop()
         return Act(KeepAndRoll(tuple(keep), self._roll(len(dice) - len(keep))))

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from grammars.intents import BelieveIt, DoubtIt, EndGame, Help, Intent, No, Repeat, Standings, TakeThePenalty, Undo, Yes
+from grammars.intents import EndGame, Help, Intent, No, Repeat, Standings, Undo, Yes
+from grammars.tokio_intents import BelieveIt, DoubtIt, TakeThePenalty
 
 # ---------------------------------------------------------------- Commands valid in every phase, and the sì/no answers
 

@@ -6,23 +6,11 @@ import pytest
 
 from engine.rolls import Roll
 from engine.tokio_rules import preset
-from grammars.intents import (
-    BelieveIt,
-    DoubtIt,
-    EndGame,
-    Help,
-    No,
-    NotUnderstood,
-    Repeat,
-    SayRoll,
-    Standings,
-    TakeThePenalty,
-    Undo,
-    Yes,
-)
+from grammars.intents import EndGame, Help, No, NotUnderstood, Repeat, Standings, Undo, Yes
 from grammars.it.numbers import number_word
 from grammars.normalize import fold, key
 from grammars.tokio import Phase, Reason, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases, tokio_table
+from grammars.tokio_intents import BelieveIt, DoubtIt, SayRoll, TakeThePenalty
 
 CLASSICO = preset("classico")
 LIZUMO = preset("lizumo")

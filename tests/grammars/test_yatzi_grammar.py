@@ -7,23 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.yatzi_score import BOXES
-from grammars.intents import (
-    ChooseBox,
-    EndGame,
-    Help,
-    KeepAll,
-    KeepDice,
-    No,
-    NotUnderstood,
-    ReadCard,
-    Repeat,
-    RerollDice,
-    RollDice,
-    SayDice,
-    Standings,
-    Undo,
-    Yes,
-)
+from grammars.intents import EndGame, Help, No, NotUnderstood, Repeat, Standings, Undo, Yes
 from grammars.normalize import fold
 from grammars.phrases import Phrase
 from grammars.yatzi import (
@@ -38,6 +22,7 @@ from grammars.yatzi import (
     yatzi_all_phrases,
     yatzi_phrases,
 )
+from grammars.yatzi_intents import ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 
 # ---------------------------------------------------------------- dice phase
 

@@ -18,6 +18,7 @@ from engine import tokio_actions as ta
 from engine.rolls import Roll
 from engine.tokio_rules import TruthTest, preset
 from grammars import intents as it
+from grammars import tokio_intents as ti
 from grammars.it import catalogue as say
 from grammars.tokio import Phase
 from voice_host.dialog import Act, Confirm, Refuse
@@ -111,7 +112,7 @@ def test_milella_tokio_over_a_believed_pechino_confirms_the_doubled_penalty() ->
     # Milella: Pechino (2-1) beats Tokio (3-1), so Tokio claimed over a believed Pechino
     # is lower; and declaring Tokio doubles the duel's penalties, this claim's own included.
     dialog = _dialog_after("milella", [ta.Claim(Roll(2, 1)), ta.Believe()])
-    decision = dialog.decide(it.SayRoll(Roll(3, 1)))
+    decision = dialog.decide(ti.SayRoll(Roll(3, 1)))
     assert isinstance(decision, Confirm)
     assert decision.question == "Tokio è meno di pechino: prendi 2 penalità. Bruno, confermi?"
     charged = [e for e in dialog.engine.apply(decision.action) if isinstance(e, ta.Penalised)]
@@ -120,14 +121,14 @@ def test_milella_tokio_over_a_believed_pechino_confirms_the_doubled_penalty() ->
 
 def test_classico_anything_but_tokio_after_accepting_it_is_confirmed_with_two_penalties() -> None:
     dialog = _dialog_after("classico", [ta.Claim(Roll(2, 1)), ta.Believe()])
-    decision = dialog.decide(it.SayRoll(Roll(6, 5)))
+    decision = dialog.decide(ti.SayRoll(Roll(6, 5)))
     assert isinstance(decision, Confirm)
     assert decision.question == "Sessantacinque non è tokio: prendi 2 penalità. Bruno, confermi?"
 
 
 def test_lizumo_equal_claim_is_confirmed_with_a_life() -> None:
     dialog = _dialog_after("lizumo", [ta.Claim(Roll(4, 3)), ta.Believe()])
-    decision = dialog.decide(it.SayRoll(Roll(4, 3)))
+    decision = dialog.decide(ti.SayRoll(Roll(4, 3)))
     assert isinstance(decision, Confirm)
     assert decision.question == "Quarantatré è uguale, serve di più: perdi una vita. Bruno, confermi?"
 
@@ -143,7 +144,7 @@ def test_every_confirmation_announces_the_penalty_the_engine_then_charges(rules_
             dialog = _dialog_after(rules_name, [ta.Claim(standing), ta.Believe()], sides=sides)
             if dialog.engine.phase is not ta.Phase.CLAIM:  # Lizumo: believing Tokio ends the round
                 continue
-            decision = dialog.decide(it.SayRoll(roll))
+            decision = dialog.decide(ti.SayRoll(roll))
             if not isinstance(decision, Confirm):
                 assert isinstance(decision, Act) and not dialog.engine.is_lower(roll)
                 continue
@@ -156,9 +157,9 @@ def test_every_confirmation_announces_the_penalty_the_engine_then_charges(rules_
 
 def test_routine_answers_are_acted_on_at_once() -> None:
     classico = _dialog_after("classico", [ta.Claim(Roll(2, 1))])
-    assert classico.decide(it.TakeThePenalty()) == Act(ta.TakePenalty())
+    assert classico.decide(ti.TakeThePenalty()) == Act(ta.TakePenalty())
     lizumo = _dialog_after("lizumo", [ta.Claim(Roll(2, 1))])
-    assert lizumo.decide(it.BelieveIt()) == Act(ta.Believe())
+    assert lizumo.decide(ti.BelieveIt()) == Act(ta.Believe())
 
 
 # ------------------------------------------------------------ help that works as printed

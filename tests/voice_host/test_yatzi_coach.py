@@ -8,6 +8,7 @@ from pathlib import Path
 from engine import yatzi_game as yg
 from engine.yatzi_score import STANDARD_RULES
 from grammars import intents as it
+from grammars import yatzi_intents as yi
 from grammars.yatzi import parse_yatzi
 from voice_host.dialog import Act, Confirm, Refuse
 from voice_host.session import Session
@@ -31,21 +32,21 @@ def _state(dialog: YatziDialog) -> object:
 def test_consiglio_changes_nothing_in_any_phase() -> None:
     start = YatziDialog(["Anna", "Bruno"])
     assert start.phase() == "start"
-    assert start.decide(it.AskAdvice()) == Refuse("Prima vediamo chi comincia.")
+    assert start.decide(yi.AskAdvice()) == Refuse("Prima vediamo chi comincia.")
 
     physical = YatziDialog(["Anna"])
     before = _state(physical)
-    assert physical.decide(it.AskAdvice()) == Refuse("Dimmi prima i dadi, poi ti consiglio la casella.")
-    _act(physical, it.SayDice((6, 6, 6, 6, 6)))
+    assert physical.decide(yi.AskAdvice()) == Refuse("Dimmi prima i dadi, poi ti consiglio la casella.")
+    _act(physical, yi.SayDice((6, 6, 6, 6, 6)))
     before = _state(physical)
-    decision = physical.decide(it.AskAdvice())
+    decision = physical.decide(yi.AskAdvice())
     assert isinstance(decision, Refuse) and decision.sentence.startswith("Segna in yatzi: in media ")
     assert _state(physical) == before
 
     virtual = YatziDialog(["Anna"], virtual=True, seed=3)  # first roll 1-4-5-5-5
     assert virtual.phase() == "choose"
     before = _state(virtual)
-    decision = virtual.decide(it.AskAdvice())
+    decision = virtual.decide(yi.AskAdvice())
     assert isinstance(decision, Refuse) and decision.sentence.startswith("Tieni cinque, cinque e cinque: in media ")
     assert _state(virtual) == before
 
@@ -61,21 +62,21 @@ def test_consiglio_is_not_journaled() -> None:
 
 def test_a_costlier_box_is_questioned_only_after_advice() -> None:
     plain = YatziDialog(["Anna"])
-    _act(plain, it.SayDice((3, 3, 3, 5, 6)))
-    assert isinstance(plain.decide(it.ChooseBox("chance")), Act)  # no advice asked: no question
+    _act(plain, yi.SayDice((3, 3, 3, 5, 6)))
+    assert isinstance(plain.decide(yi.ChooseBox("chance")), Act)  # no advice asked: no question
 
     coached = YatziDialog(["Anna"])
-    _act(coached, it.SayDice((3, 3, 3, 5, 6)))
-    coached.decide(it.AskAdvice())
-    decision = coached.decide(it.ChooseBox("chance"))
+    _act(coached, yi.SayDice((3, 3, 3, 5, 6)))
+    coached.decide(yi.AskAdvice())
+    decision = coached.decide(yi.ChooseBox("chance"))
     assert isinstance(decision, Confirm) and decision.action == yg.Score("chance")
     assert decision.question.startswith("Anna, chance costa in media ") and "rispetto a" in decision.question
     # the advised box itself is not questioned
-    best = coached.decide(it.AskAdvice())
+    best = coached.decide(yi.AskAdvice())
     assert isinstance(best, Refuse)
     box = best.sentence.removeprefix("Segna in ").split(":")[0]
     chosen = parse_yatzi(box, "box")
-    assert isinstance(chosen, it.ChooseBox)
+    assert isinstance(chosen, yi.ChooseBox)
     assert isinstance(coached.decide(chosen), Act)
 
 
@@ -85,8 +86,8 @@ def test_computer_seat_plays_its_turns_and_replays_the_same() -> None:
     assert any(s.startswith("Hal ha ") for s in opening)
     assert any(s.startswith("Hal segna ") for s in opening)
     assert dialog.engine.to_act == "Anna" and len(dialog.engine.scorecard("Hal").free) == 12
-    _act(dialog, it.SayDice((2, 2, 3, 3, 3)))
-    said = _act(dialog, it.ChooseBox("full"))
+    _act(dialog, yi.SayDice((2, 2, 3, 3, 3)))
+    said = _act(dialog, yi.ChooseBox("full"))
     assert said[0] == "Anna segna 25 in full: totale 25."
     assert any(s.startswith("Hal segna ") for s in said)
     assert len(dialog.engine.scorecard("Hal").free) == 11
@@ -108,10 +109,10 @@ def test_a_computer_alone_fills_its_card() -> None:
 
 def test_standard_rules_announce_a_further_yatzi() -> None:
     dialog = YatziDialog(["Anna"], rules=STANDARD_RULES)
-    _act(dialog, it.SayDice((4, 4, 4, 4, 4)))
-    _act(dialog, it.ChooseBox("yatzi"))
-    _act(dialog, it.SayDice((4, 4, 4, 4, 4)))
-    said = _act(dialog, it.ChooseBox("quattro"))
+    _act(dialog, yi.SayDice((4, 4, 4, 4, 4)))
+    _act(dialog, yi.ChooseBox("yatzi"))
+    _act(dialog, yi.SayDice((4, 4, 4, 4, 4)))
+    said = _act(dialog, yi.ChooseBox("quattro"))
     # yatzi 50, then four fours... five fours in quattro = 20 (70), and 100 more for the second yatzi
     assert said[:2] == [
         "Anna segna 20 in quattro: totale 70.",

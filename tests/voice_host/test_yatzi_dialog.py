@@ -14,6 +14,7 @@ import pytest
 from engine import yatzi_game as yg
 from engine.errors import IllegalAction
 from grammars import intents as it
+from grammars import yatzi_intents as yi
 from grammars.it import catalogue as say
 from grammars.yatzi import Phase, parse_yatzi
 from voice_host.dialog import Act, Confirm, Refuse
@@ -44,10 +45,10 @@ def _replayed(dialog: YatziDialog, records: list[dict[str, Any]]) -> YatziDialog
 def test_lowest_die_starts_and_play_goes_round_from_there():
     dialog = YatziDialog(["Anna", "Bruno", "Carla"])
     assert dialog.phase() == "start" and dialog.prompt() == "Anna, tira un dado e di' il numero."
-    assert _act(dialog, it.SayDice((5,))) == []
+    assert _act(dialog, yi.SayDice((5,))) == []
     assert dialog.prompt() == "Bruno, tira un dado e di' il numero."
-    assert _act(dialog, it.SayDice((2,))) == []
-    said = _act(dialog, it.SayDice((4,)))
+    assert _act(dialog, yi.SayDice((2,))) == []
+    said = _act(dialog, yi.SayDice((4,)))
     # Bruno's 2 is lower than 5 and 4: Bruno starts, then Carla and Anna (clockwise = listed order)
     assert said == ["Comincia Bruno, che ha fatto due.", "Turno 1 di 13."]
     assert dialog.engine.players == ("Bruno", "Carla", "Anna")
@@ -57,16 +58,16 @@ def test_lowest_die_starts_and_play_goes_round_from_there():
 def test_only_the_players_tied_on_the_lowest_roll_roll_again():
     dialog = YatziDialog(["Anna", "Bruno", "Carla", "Dario"])
     for value in (4, 2, 6):
-        _act(dialog, it.SayDice((value,)))
+        _act(dialog, yi.SayDice((value,)))
     # Dario's 2 ties Bruno's 2; Anna (4) and Carla (6) are out of it
-    assert _act(dialog, it.SayDice((2,))) == ["Bruno e Dario hanno fatto due: ritirate."]
+    assert _act(dialog, yi.SayDice((2,))) == ["Bruno e Dario hanno fatto due: ritirate."]
     assert dialog.prompt() == "Bruno, tira un dado e di' il numero."
-    _act(dialog, it.SayDice((3,)))
+    _act(dialog, yi.SayDice((3,)))
     assert dialog.prompt() == "Dario, tira un dado e di' il numero."
     # a tie again (3 and 3): the same two roll once more
-    assert _act(dialog, it.SayDice((3,))) == ["Bruno e Dario hanno fatto tre: ritirate."]
-    _act(dialog, it.SayDice((6,)))
-    said = _act(dialog, it.SayDice((1,)))
+    assert _act(dialog, yi.SayDice((3,))) == ["Bruno e Dario hanno fatto tre: ritirate."]
+    _act(dialog, yi.SayDice((6,)))
+    said = _act(dialog, yi.SayDice((1,)))
     assert said[0] == "Comincia Dario, che ha fatto uno."
     assert dialog.engine.players == ("Dario", "Anna", "Bruno", "Carla")
 
@@ -166,23 +167,23 @@ def test_virtual_turn_starts_rolled_and_keeps_what_was_asked():
     assert first is not None and len(first) == 5 and all(1 <= d <= 6 for d in first)
     assert dialog.phase() == "choose" and dialog.engine.rolls_left == 2
     keep = tuple(sorted(first)[:2])
-    decision = dialog.decide(it.KeepDice(keep))
+    decision = dialog.decide(yi.KeepDice(keep))
     assert isinstance(decision, Act) and isinstance(decision.action, KeepAndRoll)
     assert decision.action.keep == keep and len(decision.action.dice) == 3
     dialog.apply(decision.action)
     second = dialog.engine.dice
     assert second is not None and not Counter(keep) - Counter(second)  # the kept dice stayed
     assert dialog.engine.rolls_left == 1
-    decision = dialog.decide(it.RerollDice((second[0],)))
+    decision = dialog.decide(yi.RerollDice((second[0],)))
     assert isinstance(decision, Act)
     dialog.apply(decision.action)
     assert dialog.engine.rolls_left == 0 and dialog.phase() == "box"
-    assert isinstance(dialog.decide(it.RollDice()), Refuse)  # no fourth roll
+    assert isinstance(dialog.decide(yi.RollDice()), Refuse)  # no fourth roll
 
 
 def test_every_turn_after_a_score_starts_rolled():
     dialog = YatziDialog(["Anna", "Bruno"], virtual=True, seed=8, first="Anna")
-    _act(dialog, it.ChooseBox("chance"))
+    _act(dialog, yi.ChooseBox("chance"))
     assert dialog.engine.to_act == "Bruno" and dialog.engine.rolls_left == 2
     assert dialog.phase() == "choose" and dialog.prompt().startswith("Bruno, hai ")
 
@@ -192,17 +193,17 @@ def test_keeping_dice_not_on_the_table_is_refused():
     dice = dialog.engine.dice
     assert dice is not None
     missing = next(face for face in range(1, 7) if face not in dice)
-    decision = dialog.decide(it.KeepDice((missing,)))
+    decision = dialog.decide(yi.KeepDice((missing,)))
     assert isinstance(decision, Refuse) and "Sul tavolo non ci sono" in decision.sentence
     assert dialog.engine.rolls_left == 2
 
 
-@pytest.mark.parametrize("stop", [it.KeepAll(), "keep every die"])
+@pytest.mark.parametrize("stop", [yi.KeepAll(), "keep every die"])
 def test_basta_goes_straight_to_the_box_question(stop):
     dialog = YatziDialog(["Anna"], virtual=True, seed=3)
     dice = dialog.engine.dice
     assert dice is not None
-    intent = stop if isinstance(stop, it.Intent) else it.KeepDice(dice)
+    intent = stop if isinstance(stop, it.Intent) else yi.KeepDice(dice)
     assert dialog.decide(intent) == Refuse("")  # nothing said: the one question follows
     assert dialog.phase() == "box"
     assert re.fullmatch(r"Anna, con [a-z, ]+: dove segni\?", dialog.prompt())
@@ -212,17 +213,17 @@ def test_virtual_dice_do_not_change_when_a_roll_is_undone_and_redone():
     a = YatziDialog(["Anna"], virtual=True, seed=11)
     b = YatziDialog(["Anna"], virtual=True, seed=11)
     assert a.engine.dice == b.engine.dice
-    assert a.decide(it.RollDice()) == b.decide(it.RollDice())
+    assert a.decide(yi.RollDice()) == b.decide(yi.RollDice())
     firsts = {YatziDialog(["Anna"], virtual=True, seed=seed).engine.dice for seed in range(12, 20)}
     assert len(firsts) > 1  # the seed matters
 
 
 def test_modes_refuse_each_others_commands():
     physical = YatziDialog(["Anna"])
-    refused = physical.decide(it.RollDice())
+    refused = physical.decide(yi.RollDice())
     assert isinstance(refused, Refuse) and "I dadi sono vostri" in refused.sentence
     virtual = YatziDialog(["Anna"], virtual=True)
-    assert isinstance(virtual.decide(it.SayDice((1, 2, 3, 4, 5))), Refuse)
+    assert isinstance(virtual.decide(yi.SayDice((1, 2, 3, 4, 5))), Refuse)
 
 
 # ---------------------------------------------------------------- boxes and sentences
@@ -230,27 +231,27 @@ def test_modes_refuse_each_others_commands():
 
 def test_zero_is_confirmed_naming_the_player_only_when_another_box_scores():
     dialog = YatziDialog(["Anna"])
-    _act(dialog, it.SayDice((2, 2, 3, 3, 3)))
-    decision = dialog.decide(it.ChooseBox("yatzi"))
+    _act(dialog, yi.SayDice((2, 2, 3, 3, 3)))
+    decision = dialog.decide(yi.ChooseBox("yatzi"))
     # 2-2-3-3-3: yatzi 0; the best free box is full, 25 (tris 9, chance 13)
     assert decision == Confirm("Anna, yatzi vale zero e full vale 25. Confermi?", yg.Score("yatzi"), "")
-    assert isinstance(dialog.decide(it.ChooseBox("full")), Act)
+    assert isinstance(dialog.decide(yi.ChooseBox("full")), Act)
 
 
 def test_a_taken_box_is_refused():
     dialog = YatziDialog(["Anna"])
-    _act(dialog, it.SayDice((2, 2, 3, 3, 3)))
-    _act(dialog, it.ChooseBox("full"))
-    _act(dialog, it.SayDice((2, 2, 3, 3, 3)))
-    decision = dialog.decide(it.ChooseBox("full"))
+    _act(dialog, yi.SayDice((2, 2, 3, 3, 3)))
+    _act(dialog, yi.ChooseBox("full"))
+    _act(dialog, yi.SayDice((2, 2, 3, 3, 3)))
+    decision = dialog.decide(yi.ChooseBox("full"))
     assert isinstance(decision, Refuse) and "Full è già segnata" in decision.sentence
 
 
 def test_scheda_reads_free_boxes_and_upper_total():
     dialog = YatziDialog(["Anna"])
-    _act(dialog, it.SayDice((6, 6, 6, 1, 1)))
-    _act(dialog, it.ChooseBox("sei"))
-    decision = dialog.decide(it.ReadCard())
+    _act(dialog, yi.SayDice((6, 6, 6, 1, 1)))
+    _act(dialog, yi.ChooseBox("sei"))
+    decision = dialog.decide(yi.ReadCard())
     assert isinstance(decision, Refuse)
     assert decision.sentence.startswith("Scheda di Anna: libere assi, due, tre, quattro, cinque, tris,")
     assert decision.sentence.endswith("Parte alta 18 su 63.")
@@ -258,17 +259,17 @@ def test_scheda_reads_free_boxes_and_upper_total():
 
 def test_turns_are_announced_once_a_round_and_the_prompt_names_the_player():
     dialog = YatziDialog(["Anna", "Bruno"], first="Anna")
-    assert _act(dialog, it.SayDice((1, 1, 1, 2, 3))) == []
-    assert _act(dialog, it.ChooseBox("assi")) == ["Anna segna 3 in assi: totale 3."]
+    assert _act(dialog, yi.SayDice((1, 1, 1, 2, 3))) == []
+    assert _act(dialog, yi.ChooseBox("assi")) == ["Anna segna 3 in assi: totale 3."]
     assert dialog.prompt() == "Bruno, tira i dadi e di' i cinque valori."
-    _act(dialog, it.SayDice((1, 1, 1, 2, 3)))
-    assert _act(dialog, it.ChooseBox("due")) == ["Bruno segna 2 in due: totale 2.", "Turno 2 di 13."]
+    _act(dialog, yi.SayDice((1, 1, 1, 2, 3)))
+    assert _act(dialog, yi.ChooseBox("due")) == ["Bruno segna 2 in due: totale 2.", "Turno 2 di 13."]
 
 
 def _play_identical_turns(dialog: YatziDialog, dice_per_player: dict[str, tuple[int, ...]], box: str) -> None:
     for _ in dice_per_player:
-        _act(dialog, it.SayDice(dice_per_player[dialog.engine.to_act or ""]))
-        decision = dialog.decide(it.ChooseBox(box))
+        _act(dialog, yi.SayDice(dice_per_player[dialog.engine.to_act or ""]))
+        decision = dialog.decide(yi.ChooseBox(box))
         dialog.apply(decision.action if isinstance(decision, (Act, Confirm)) else None)
 
 
@@ -302,17 +303,17 @@ def test_the_bonus_comes_in_the_same_sentence_as_the_score_that_earns_it():
     dialog = YatziDialog(["Anna"])
     # assi 5, due 10, tre 15, quattro 20 = 50 so far; sei 6-6-6-6-6 = 30 -> upper 80 >= 63: bonus 30
     for dice, box in [((1,) * 5, "assi"), ((2,) * 5, "due"), ((3,) * 5, "tre"), ((4,) * 5, "quattro")]:
-        _act(dialog, it.SayDice(dice))
-        _act(dialog, it.ChooseBox(box))
-    _act(dialog, it.SayDice((6,) * 5))
-    said = _act(dialog, it.ChooseBox("sei"))
+        _act(dialog, yi.SayDice(dice))
+        _act(dialog, yi.ChooseBox(box))
+    _act(dialog, yi.SayDice((6,) * 5))
+    said = _act(dialog, yi.ChooseBox("sei"))
     assert said == ["Anna segna 30 in sei e prende il bonus di 30: totale 110.", "Turno 6 di 13."]
 
 
 def test_one_player_hears_a_total_not_a_ranking():
     dialog = YatziDialog(["Anna"])
-    _act(dialog, it.SayDice((6, 6, 6, 6, 5)))
-    _act(dialog, it.ChooseBox("chance"))
+    _act(dialog, yi.SayDice((6, 6, 6, 6, 5)))
+    _act(dialog, yi.ChooseBox("chance"))
     assert dialog.standings() == "Anna ha 29 punti."
 
 
@@ -323,8 +324,8 @@ def test_the_end_names_the_winner_once_then_the_standings():
     said: list[str] = []
     for box in boxes:
         for player in ("Anna", "Bruno"):
-            _act(dialog, it.SayDice((6, 6, 6, 6, 6) if player == "Anna" else (1, 1, 1, 1, 1)))
-            decision = dialog.decide(it.ChooseBox(box))
+            _act(dialog, yi.SayDice((6, 6, 6, 6, 6) if player == "Anna" else (1, 1, 1, 1, 1)))
+            decision = dialog.decide(yi.ChooseBox(box))
             said = dialog.apply(decision.action)  # type: ignore[union-attr]
     assert dialog.is_over() and said[-1] == "Anna vince la partita!"
     # Anna: sei 30 + tris 18 + poker 24 + yatzi 50 + chance 30 = 152, upper 30 < 63: no bonus
@@ -348,10 +349,10 @@ def _dialogs_in_every_phase() -> list[YatziDialog]:
     start = YatziDialog(["Anna", "Bruno"])
     dice = YatziDialog(["Anna"])
     box = YatziDialog(["Anna"])
-    _act(box, it.SayDice((2, 2, 3, 3, 3)))
+    _act(box, yi.SayDice((2, 2, 3, 3, 3)))
     choose = YatziDialog(["Anna", "Bruno"], virtual=True, seed=5)
     stopped = YatziDialog(["Anna"], virtual=True, seed=6)
-    stopped.decide(it.KeepAll())
+    stopped.decide(yi.KeepAll())
     yatzi_on_table = YatziDialog(["Anna"], virtual=True, seed=0)
     yatzi_on_table.engine = yg.YatziGame.replay(["Anna"], [yg.RecordRoll((4, 4, 4, 4, 4))])
     return [start, dice, box, choose, stopped, yatzi_on_table]
@@ -449,7 +450,7 @@ def test_decode_refuses_what_virtual_dice_cannot_hold(record):
 
 def test_virtual_dice_that_are_not_the_seeds_are_refused_on_replay():
     dialog = YatziDialog(["Anna"], virtual=True, seed=21)
-    decision = dialog.decide(it.KeepDice(()))  # "ritira tutto": five new dice
+    decision = dialog.decide(yi.KeepDice(()))  # "ritira tutto": five new dice
     assert isinstance(decision, Act)
     dialog.apply(decision.action)
     records = [dialog.encode(decision.action), {"type": "score", "box": "yatzi"}]

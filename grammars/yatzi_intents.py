@@ -1,0 +1,55 @@
+"""Yatzi's intents: dice said, a box, the virtual dice's commands, the scorecard and the coach."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from grammars.intents import GameIntent
+
+
+@dataclass(frozen=True)
+class SayDice(GameIntent):
+    """Five (or some) dice values said one by one: "tre tre tre cinque sei"."""
+
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ChooseBox(GameIntent):
+    """A scorecard box: "tris", "scala minima", "segno full"."""
+
+    box: str
+
+
+@dataclass(frozen=True)
+class RollDice(GameIntent):
+    """Virtual dice: "tira"."""
+
+
+@dataclass(frozen=True)
+class KeepDice(GameIntent):
+    """Virtual dice: "tengo 3 3 5": faces to keep, the rest is rolled again."""
+
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RerollDice(GameIntent):
+    """Virtual dice: "ritira 1 2": faces to roll again."""
+
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class KeepAll(GameIntent):
+    """Virtual dice: "tengo tutto" / "basta": stop rolling."""
+
+
+@dataclass(frozen=True)
+class ReadCard(GameIntent):
+    """"scheda": read the current player's free boxes and upper total."""
+
+
+@dataclass(frozen=True)
+class AskAdvice(GameIntent):
+    """Yatzi "consiglio": the best keep or box now, with the expected final score."""
