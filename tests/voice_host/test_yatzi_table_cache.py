@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from engine.yatzi_score import SEED_RULES, STANDARD_RULES, YatziRules
-from engine.yatzi_solver import SolvedTable, solve
+from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
 from voice_host.yatzi_table_cache import (
     FORMAT_VERSION,
     cache_dir,
@@ -25,11 +25,14 @@ from voice_host.yatzi_table_cache import (
 
 @pytest.fixture(scope="module")
 def seed_table() -> SolvedTable:
-    return solve(SEED_RULES)
+    """A table of the seed rules' shape with seeded random values: the cache stores and checks
+    tables, whatever their values (the solve itself is tested in tests/engine)."""
+    shape = (2, MASKS, upper_cap(SEED_RULES) + 1)
+    return SolvedTable(SEED_RULES, np.random.default_rng(7).uniform(0, 300, shape).astype(np.float32))
 
 
 class CountingSolver:
-    """The real solve of the seed rules, done once per module; counts the times the cache asks."""
+    """A solver that returns the module's table; counts the times the cache asks."""
 
     def __init__(self, table: SolvedTable) -> None:
         self.table = table
