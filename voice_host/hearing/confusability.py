@@ -15,6 +15,7 @@ the meaning of a phrase is what the game's parser makes of it, so synonyms
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -42,14 +43,26 @@ class PhaseGrammar:
     meaning: Callable[[Phrase], object]
 
 
+class PairKind(str, enum.Enum):
+    """Why two phrases of different meaning are a risk."""
+
+    CLOSE = "close"
+    """Their phonemes are within ``CLOSE`` edits of each other."""
+    TAIL = "tail"
+    """One is the last words of the other: a missed first word turns one into the other."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True)
 class RiskyPair:
-    """Two phrases of different meaning, ordered by text; ``kind`` is "close" or "tail"."""
+    """Two phrases of different meaning, ordered by text, and why they are a risk."""
 
     group: str
     a: str
     b: str
-    kind: str
+    kind: PairKind
     distance: int
 
     @property
@@ -98,12 +111,12 @@ def risky_pairs(grammar: PhaseGrammar, ipa: IpaCache) -> list[RiskyPair]:
                 continue
             a, b = sorted((p.text, q.text))
             if is_tail_pair(p, q):
-                found.append(RiskyPair(grammar.group, a, b, "tail", phrase_distance(p, q, ipa, CLOSE)))
+                found.append(RiskyPair(grammar.group, a, b, PairKind.TAIL, phrase_distance(p, q, ipa, CLOSE)))
                 continue
             distance = phrase_distance(p, q, ipa, CLOSE)
             if distance <= CLOSE:
-                found.append(RiskyPair(grammar.group, a, b, "close", distance))
-    return sorted(found, key=lambda r: (r.kind != "close", r.distance, r.a, r.b))
+                found.append(RiskyPair(grammar.group, a, b, PairKind.CLOSE, distance))
+    return sorted(found, key=lambda r: (r.kind is not PairKind.CLOSE, r.distance, r.a, r.b))
 
 
 def minimum_distance(grammar: PhaseGrammar, ipa: IpaCache) -> int:

@@ -12,7 +12,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
-from voice_host.hearing.confusability import PhaseGrammar, RiskyPair, all_grammars, minimum_distance, risky_pairs
+from voice_host.hearing.confusability import (
+    PairKind,
+    PhaseGrammar,
+    RiskyPair,
+    all_grammars,
+    minimum_distance,
+    risky_pairs,
+)
 from voice_host.hearing.decisions import DecisionBook, load_decisions
 from voice_host.hearing.phonemes import IpaCache
 
@@ -51,7 +58,7 @@ def print_report(reports: Iterable[PhaseReport], book: DecisionBook, out: TextIO
     """Print the report; return how many risky pairs are undecided."""
     undecided = 0
     for report in reports:
-        tails = sum(1 for p in report.risky if p.kind == "tail")
+        tails = sum(1 for p in report.risky if p.kind is PairKind.TAIL)
         print(
             f"{report.name}: phrases={report.phrases} min_distance={report.minimum} "
             f"close_pairs={len(report.risky) - tails} tail_pairs={tails} undecided={len(report.undecided)}",
