@@ -290,17 +290,17 @@ def run_selftest(
     """
     import numpy as np
 
+    from grammars.it import table_talk
     from voice_host.audio.recognizer import VoskListener
     from voice_host.audio.sources import BufferSource
     from voice_host.audio.wav import resample
-    from voice_host.hearing import fillers as filler_lists
     from voice_host.hearing.trial import Tally, babble, babble_gain, padded, to_int16
     from voice_host.ports import ListenRequest
 
     out = out or sys.stdout
     rng = np.random.default_rng(0)
-    words_for_garbage = filler_lists.ITALIAN if fillers is None else fillers
-    sentences = filler_lists.ITALIAN_TALK if talk is None else talk
+    words_for_garbage = table_talk.COMMON_WORDS if fillers is None else fillers
+    sentences = table_talk.TALK if talk is None else talk
 
     def samples(text: str) -> Any:
         return resample(speaker.synthesize(text), 16000).samples.astype(np.float64)

@@ -44,9 +44,9 @@ def open_voice_listener(
     with a user-facing message when the model is missing or cannot be loaded, a
     phrase is not covered, or the microphone cannot be opened.
     """
+    from grammars.it.table_talk import COMMON_WORDS
     from voice_host.audio.mic import MicSource
     from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of
-    from voice_host.hearing.fillers import ITALIAN
 
     path = find_or_download(model_path, download=download)
     try:
@@ -57,7 +57,7 @@ def open_voice_listener(
     vocabulary.check(all_phrases)
     shared = gate if gate is not None else HalfDuplexGate()
     source = MicSource(device=device, gate=shared)
-    return VoskListener(model, vocabulary, source, gate=shared, fillers=ITALIAN)
+    return VoskListener(model, vocabulary, source, gate=shared, fillers=COMMON_WORDS)
 
 
 def open_speaker(
