@@ -43,7 +43,18 @@ from engine.tokio_rules import TokioRules
 from grammars.commands import command_entries, yes_no_entries
 from grammars.intents import Intent, NotUnderstood
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
-from grammars.it.words import DIE_BY_DIE, MILELLA_NAMES, NAME_SPELLINGS, PAIR, RESPONSES, SPECIAL_NAMES, TAKE_PENALTY
+from grammars.it.words import (
+    DIE_BY_DIE,
+    HELP_ANSWERS,
+    HELP_ANSWERS_BLIND,
+    HELP_ANSWERS_THREE_CHOICES,
+    MILELLA_NAMES,
+    NAME_SPELLINGS,
+    PAIR,
+    RESPONSES,
+    SPECIAL_NAMES,
+    TAKE_PENALTY,
+)
 from grammars.normalize import join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
@@ -224,11 +235,17 @@ def help_examples(
         return (DIE_BY_DIE[0].format(UNITS[roll.high], UNITS[roll.low]), number_phrase(roll.number).text)
     if ph is Phase.RESPONSE:
         if lizumo_top:  # accept blind or reveal
-            return (_wording(BelieveIt(), "accetto"), _wording(DoubtIt(), "scopro"))
+            return _answers(HELP_ANSWERS_BLIND)
         if can_take_penalty:  # the question says "accetti, dubiti o passi?"
-            return (_wording(BelieveIt(), "accetto"), _wording(DoubtIt(), "dubito"), TAKE_PENALTY[1][1])
-        return (_wording(BelieveIt(), "ci credo"), _wording(DoubtIt(), "dubito"))
-    return ("sì", "no")
+            return (*_answers(HELP_ANSWERS_THREE_CHOICES), TAKE_PENALTY[1][1])
+        return _answers(HELP_ANSWERS)
+    return tuple(p.text for p, _ in yes_no_entries())
+
+
+def _answers(believe_doubt: tuple[str, str]) -> tuple[str, str]:
+    """The (believe, doubt) help wordings, each checked to be one of its intent's wordings."""
+    believe, doubt = believe_doubt
+    return (_wording(BelieveIt(), believe), _wording(DoubtIt(), doubt))
 
 
 def _wording(intent: Intent, text: str) -> str:
@@ -287,7 +304,7 @@ def _tokens(text: str) -> tuple[str, ...]:
     tokens: list[str] = []
     for t in prepare(text):
         if t == "00":
-            tokens += ("coppia", "di", "zero")
+            tokens += PAIR.format(UNITS[0]).split()
         else:
             tokens.append(t)
     return spell_digits(tokens)

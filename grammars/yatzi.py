@@ -59,11 +59,13 @@ from grammars.it.words import (
     CARD_WORDS,
     DICE_LEAD_INS,
     FACE_WORDS,
+    KEEP_ALL_HELP,
     KEEP_ALL_WORDS,
     KEEP_VERBS,
     REROLL_ALL_WORDS,
     REROLL_VERBS,
     ROLL_WORDS,
+    START_LEAD_IN,
     START_LEAD_INS,
 )
 from grammars.normalize import fold, join, phrase, prepare
@@ -196,7 +198,7 @@ def _card_table() -> PhraseTable[Intent]:
 def _start_phrase(face: int) -> Phrase:
     """One die to choose who starts: its words, alone and after each lead-in."""
     words = FACE_WORDS[face]
-    return phrase(*words, *(f"ho fatto {word}" for word in words))
+    return phrase(*words, *(f"{START_LEAD_IN} {word}" for word in words))
 
 
 def _box_phrases() -> tuple[Phrase, ...]:
@@ -288,7 +290,7 @@ def help_examples(phase: Phase, *, dice: Sequence[int] = (), boxes: Sequence[str
         face = max(ordered, key=lambda d: (ordered.count(d), d))
         keep = [d for d in ordered if d == face][: DICE_COUNT - 1]
         rest = [d for d in ordered if d != face] or [face]
-        stop = _word(KEEP_ALL_WORDS, "basta")
+        stop = _word(KEEP_ALL_WORDS, KEEP_ALL_HELP)
         return (f"{KEEP_VERBS[0]} {say_dice(keep)}", f"{REROLL_VERBS[0]} {face_word(rest[0])}", stop)
     return tuple(p.text for p, _ in yes_no_entries())
 

@@ -66,7 +66,7 @@ class TokioDialog:
         game_name = self._top.capitalize()
         first = say.tokio_opening(
             game_name, self.rules.name, [p.name for p in self.engine.players],
-            self._amount(self.rules.limit), self._lives, self.rules.truth_test is TruthTest.EXACT,
+            self.rules.limit, self._lives, self.rules.truth_test is TruthTest.EXACT,
         )
         return [first, *self._announce(self._opening_events)]
 
@@ -317,10 +317,6 @@ class TokioDialog:
             and self.rules.tokio_response is TokioResponse.THREE_CHOICES
         )
 
-    def _amount(self, n: int) -> str:
-        if self._lives:
-            return say.count(n, "vita", "vite")
-        return say.count(n, "penalità", "penalità")
 
 
 #: mypy checks here that the dialog implements the protocol with Tokio's own types.

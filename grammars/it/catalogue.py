@@ -128,10 +128,13 @@ def eliminated(player: str) -> str:
 RULES_NAMES = {"classico": "classiche", "lizumo": "di Lizumo", "milella": "di Milella"}
 
 
-def tokio_opening(game_name: str, rules: str, players: Sequence[str], limit: str, lives: bool, exact: bool) -> str:
+def tokio_opening(game_name: str, rules: str, players: Sequence[str], limit: int, lives: bool, exact: bool) -> str:
     """Presents a Tokio game: the game, the rules, who plays, how one goes out, the truth test."""
     rules_name = RULES_NAMES.get(rules, rules)
-    out = f"Ognuno ha {limit}." if lives else f"Si esce con {limit}."
+    if lives:
+        out = f"Ognuno ha {count(limit, 'vita', 'vite')}."
+    else:
+        out = f"Si esce con {count(limit, 'penalità', 'penalità')}."
     truth = "Al dubbio, il punto deve essere esatto." if exact else "Al dubbio, basta un punto almeno pari."
     return f"{game_name}, regole {rules_name}: {join_names(players)}. {out} {truth}"
 

@@ -65,6 +65,12 @@ RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: Classico's third answer to Tokio, valid only when the host allows it.
 TAKE_PENALTY: tuple[Intent, tuple[str, ...]] = (TakeThePenalty(), ("prendo la penalità", "passo"))
 
+#: The (believe, doubt) wordings the help gives, matching the question asked: "ci credi?",
+#: classico's Tokio ("accetti, dubiti o passi?") and Lizumo's Tokio ("accetti o scopri?").
+HELP_ANSWERS: tuple[str, str] = ("ci credo", "dubito")
+HELP_ANSWERS_THREE_CHOICES: tuple[str, str] = ("accetto", "dubito")
+HELP_ANSWERS_BLIND: tuple[str, str] = ("accetto", "scopro")
+
 
 # ---------------------------------------------------------------- Yatzi
 
@@ -124,6 +130,8 @@ ADVICE_WORDS: tuple[str, ...] = ("consiglio", "consigliami", "cosa mi consigli",
 ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi", "lancia i dadi")
 
 KEEP_ALL_WORDS: tuple[str, ...] = ("tengo tutto", "basta", "tengo tutti", "mi fermo")
+#: The one the help says.
+KEEP_ALL_HELP = "basta"
 
 REROLL_ALL_WORDS: tuple[str, ...] = ("ritira tutto", "ritiro tutto", "ritira tutti", "ritiro tutti")
 
@@ -138,6 +146,9 @@ DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", 
 #: Words that may open the one die said to choose who starts ("ho fatto tre",
 #: "è uscito un asso"; "ho" and "è" are dropped as a filler and a connector).
 START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l"})
+
+#: The lead-in of the one die's phrase: "ho fatto tre".
+START_LEAD_IN = "ho fatto"
 
 #: The word linking the last two dice; a phrase of its own in sequence phases.
 AND = "e"
