@@ -126,6 +126,10 @@ class Utterance:
     voiced: bool
     confidence: Confidence | None = None
     """How sure the host is (None without a second opinion or without a phrase)."""
+    decoded: Decoded | None = None
+    """The grammar decode behind ``match`` (after background words were trimmed)."""
+    second: Decoded | None = None
+    """The garbage-model decode of the same audio (None without a second opinion)."""
 
 
 class _PhaseDecoder:
@@ -218,14 +222,14 @@ class _PhaseDecoder:
             ended = Decoded.parse(self.second.Result())
             self.second_so_far = ended if self.second_so_far is None else self.second_so_far.then(ended)
 
-    def take_second(self) -> str | None:
-        """The second decoder's text of the utterance just ended (None without one); starts the next."""
+    def take_second(self) -> Decoded | None:
+        """The second decoder's result for the utterance just ended (None without one); starts the next."""
         if self.second is None:
             return None
         ended = Decoded.parse(self.second.FinalResult())
         whole = ended if self.second_so_far is None else self.second_so_far.then(ended)
         self.second_so_far = None
-        return whole.text
+        return whole
 
 
 class VoskListener:
@@ -323,6 +327,7 @@ class VoskListener:
                 second = vosk.KaldiRecognizer(
                     self._model, float(self._source.sample_rate), json.dumps(garbage, ensure_ascii=False)
                 )
+                second.SetMaxAlternatives(ALTERNATIVES)
                 second.SetWords(True)
             rate = self._source.sample_rate
             decoder = _PhaseDecoder(recognizer, PhraseMatcher(usable), endpointer, second, sample_rate=rate)
@@ -376,10 +381,11 @@ class VoskListener:
         return self._ready.popleft()
 
     def _judge(
-        self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, second: str | None
+        self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, heard: Decoded | None
     ) -> Confidence | None:
-        if match.phrase is None or second is None:
+        if match.phrase is None or heard is None:
             return None
+        second = heard.text
         rival: float | None = None
         for text, score in decoded.alternatives[1:]:
             other = decoder.matcher.match_sequence(text) if sequence else decoder.matcher.match(text)
@@ -440,8 +446,11 @@ class VoskListener:
             decoded = decoder.foreground(decoded)
             text = decoded.text
             match = decoder.matcher.match_sequence(text) if request.sequence else decoder.matcher.match(text)
-            confidence = self._judge(decoder, decoded, match, request.sequence, decoder.take_second())
-            utterance = Utterance(request.phase, match, early, time.monotonic(), self._voiced, confidence)
+            second = decoder.take_second()
+            confidence = self._judge(decoder, decoded, match, request.sequence, second)
+            utterance = Utterance(
+                request.phase, match, early, time.monotonic(), self._voiced, confidence, decoded, second
+            )
             self._voiced = False
             decoder.endpointer.reset()
             self.last = utterance
@@ -487,6 +496,12 @@ class VoskListener:
         self._under_s = 0.0
         self._levels.clear()
         return True
+
+    def partial(self) -> str:
+        """What the current grammar decoder has heard of an utterance not ended yet ("" when none)."""
+        if self._current is None:
+            return ""
+        return str(json.loads(self._current.recognizer.PartialResult()).get("partial", ""))
 
     def close(self) -> None:
         """Close the audio source and drop the recognizers."""

@@ -89,6 +89,9 @@ class Confidence:
 
     verdict: Verdict
     evidence: Evidence
+    reason: str = ""
+    """Why, in a few words ("weak score", "second decode is talk", "second decode disagrees", "close rival",
+    "agreed"): for diagnostics and benchmarks."""
 
     @property
     def sure(self) -> bool:
@@ -100,11 +103,15 @@ def judge(evidence: Evidence) -> Confidence:
     """The verdict on ``evidence``."""
     strong = evidence.score >= STRONG_SCORE and not evidence.second_longer
     talk = not evidence.phrase_words or (not evidence.agrees and evidence.filler_share > 0.5)
-    if evidence.score < WEAK_SCORE or (talk and not strong):
-        return Confidence(Verdict.CHATTER, evidence)
-    if not evidence.agrees or (evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN):
-        return Confidence(Verdict.UNSURE, evidence)
-    return Confidence(Verdict.SURE, evidence)
+    if evidence.score < WEAK_SCORE:
+        return Confidence(Verdict.CHATTER, evidence, "weak score")
+    if talk and not strong:
+        return Confidence(Verdict.CHATTER, evidence, "second decode is talk")
+    if not evidence.agrees:
+        return Confidence(Verdict.UNSURE, evidence, "second decode disagrees")
+    if evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN:
+        return Confidence(Verdict.UNSURE, evidence, "close rival")
+    return Confidence(Verdict.SURE, evidence, "agreed")
 
 
 def letters(text: str) -> tuple[str, ...]:
