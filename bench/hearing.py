@@ -187,7 +187,8 @@ def show(utterance: Utterance) -> None:
         return
     c = utterance.confidence
     rival = "" if c is None or c.evidence.rival is None else f", rival {c.evidence.rival:.1f}"
-    verdict = "" if c is None else f" -> {c.verdict} ({c.reason}{rival})"
+    prominence = "" if c is None or c.evidence.prominence_db is None else f", {c.evidence.prominence_db:.1f} dB"
+    verdict = "" if c is None else f" -> {c.verdict} ({c.reason}{rival}{prominence})"
     trimmed = " trimmed" if utterance.decoded is not None and utterance.decoded.trimmed else ""
     print(
         f"    grammar {_decode(utterance.decoded)}{trimmed}"
@@ -240,7 +241,8 @@ def main() -> int:
             causes.append((noisy, why))
             shown = "-" if heard is None else f"{heard.text}{'' if heard.sure else ' ?'}"
             condition = "babble" if noisy else "clean "
-            print(f"{condition} {phase:8} {text:8} {voice:10} -> {shown:10} {outcome:9} {why}", flush=True)
+            still = f" (open: {rig.open_partial!r})" if DETAIL and rig.open_partial else ""
+            print(f"{condition} {phase:8} {text:8} {voice:10} -> {shown:10} {outcome:9} {why}{still}", flush=True)
         requests = [ListenRequest(phase, phrases) for phase, phrases in phases.items()]
         alone = gain * babble(talk, args.babble_seconds, rng)
         tally.false_accepts = rig.listen_through(requests, alone)

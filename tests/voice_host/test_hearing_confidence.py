@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from voice_host.audio.endpoint import ForegroundGate, rms
@@ -94,3 +96,26 @@ def test_a_phrase_scored_under_the_weak_floor_is_chatter_even_when_both_decoders
     # babble alone made "삼백" for both decoders with a score of 5
     assert judge(_evidence(score=5.0)).verdict is Verdict.CHATTER
     assert judge(_evidence(score=15.0)).verdict is Verdict.SURE
+
+
+def test_a_phrase_not_above_the_room_is_chatter_even_when_both_decoders_agree() -> None:
+    # babble alone formed phrases 2-8 dB above the room's sound on the Korean proxy
+    assert judge(_evidence(prominence_db=5.0)).verdict is Verdict.CHATTER
+    assert judge(_evidence(prominence_db=5.0)).reason == "not above the room"
+    assert judge(_evidence(prominence_db=12.0)).verdict is Verdict.SURE
+    assert judge(_evidence(prominence_db=None)).verdict is Verdict.SURE  # unknown: the other rules decide
+
+
+def test_talk_around_a_phrase_the_second_decode_also_heard_is_asked_back() -> None:
+    # heard "삼백" over babble; the second decode made "삼백 때 하다" of the same audio
+    over_babble = _evidence(score=22.8, agrees=False, second="삼백 때 하다", filler_share=2 / 3)
+    assert judge(over_babble).verdict is Verdict.CHATTER
+    assert judge(replace(over_babble, heard_together=True)).verdict is Verdict.UNSURE
+
+
+def test_a_strong_phrase_split_into_two_fillers_is_asked_back_but_longer_talk_is_dropped() -> None:
+    # clear "여든" (score 67) came out of the garbage model as "어 귀": one word more than the phrase
+    split = _evidence(score=67.0, agrees=False, phrase_words=False, second="어 귀", second_longer=False)
+    assert judge(split).verdict is Verdict.UNSURE
+    talk = _evidence(score=67.0, agrees=False, phrase_words=False, second="어머니 언제 나라 아", second_longer=True)
+    assert judge(talk).verdict is Verdict.CHATTER
