@@ -177,7 +177,8 @@ def _decode(decoded: Decoded | None) -> str:
     if decoded is None:
         return "-"
     alternatives = " | ".join(f"{t!r} {c:.1f}" for t, c in decoded.alternatives[1:])
-    return f"{decoded.text!r} {decoded.score:.1f}" + (f" (alt: {alternatives})" if alternatives else "")
+    span = f" {decoded.timed[-1][2] - decoded.timed[0][1]:.2f}s" if decoded.timed else ""
+    return f"{decoded.text!r} {decoded.score:.1f}{span}" + (f" (alt: {alternatives})" if alternatives else "")
 
 
 def show(utterance: Utterance) -> None:
@@ -229,6 +230,7 @@ def main() -> int:
     rig: Any = OfflineRig(model, args.baseline) if args.offline else LiveRig(model, args.baseline)
     tally = Tally()
     causes: list[tuple[bool, str]] = []
+    asked_other = 0  # asked back, and the phrase asked about is not the one said
     try:
         for phase, text, voice, clip, noisy in items:
             SEEN.clear()
@@ -237,6 +239,7 @@ def main() -> int:
                 audio = audio + gain * babble(talk, len(audio) / SAMPLE_RATE, rng)
             heard = rig.hear(ListenRequest(phase, phases[phase]), audio)
             outcome = tally.add(text, heard)
+            asked_other += outcome == "confirmed" and heard is not None and heard.text != text
             why = cause(text, outcome, SEEN, rig.open_partial)
             causes.append((noisy, why))
             shown = "-" if heard is None else f"{heard.text}{'' if heard.sure else ' ?'}"
@@ -253,6 +256,7 @@ def main() -> int:
     if tally.wrong_items:
         print("wrong: " + ", ".join(tally.wrong_items))
     print("\n".join(table(causes)))
+    print(f"asked back: {tally.confirmed}, of which about another phrase: {asked_other}")
     print(
         f"({'baseline' if args.baseline else 'with confidence'}, "
         f"{'offline' if args.offline else 'through the sink'}, {time.monotonic() - started:.0f}s)"
