@@ -119,3 +119,12 @@ def test_a_strong_phrase_split_into_two_fillers_is_asked_back_but_longer_talk_is
     assert judge(split).verdict is Verdict.UNSURE
     talk = _evidence(score=67.0, agrees=False, phrase_words=False, second="어머니 언제 나라 아", second_longer=True)
     assert judge(talk).verdict is Verdict.CHATTER
+
+
+def test_a_phrase_inside_a_long_stretch_of_talk_is_the_talks_even_when_heard_together() -> None:
+    # through the sink, babble alone: "여든" inside "집 그래서 경우 그냥 여든 줘요" (5 of 6 words common)
+    inside = _evidence(score=13.3, agrees=False, second="집 그래서 경우 그냥 여든 줘요", filler_share=5 / 6)
+    assert judge(replace(inside, heard_together=True)).verdict is Verdict.CHATTER
+    # a word or two of talk around it ("여든 야 우리"): asked back
+    around = _evidence(score=35.0, agrees=False, second="여든 야 우리", filler_share=2 / 3, heard_together=True)
+    assert judge(around).verdict is Verdict.UNSURE

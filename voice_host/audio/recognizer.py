@@ -422,7 +422,9 @@ class VoskListener:
         said = words(second)
         shared = any(word in decoder.phrase_words for word in said)
         # A phrase cut out of a longer decode must be heard as itself again, not merely among fillers.
-        among = not decoded.trimmed and _said_among_fillers(said, decoder, match.phrase)
+        # ... and a phrase among fillers agrees only when they are a word or so, not a stretch of talk
+        near_length = len(said) <= len(words(decoded.text)) + LONGER_BY
+        among = not decoded.trimmed and near_length and _said_among_fillers(said, decoder, match.phrase)
         agrees = again.phrase == match.phrase or among
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
         longer = len(said) > len(words(decoded.text)) + LONGER_BY

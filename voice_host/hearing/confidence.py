@@ -52,6 +52,10 @@ STRONG_SCORE = 45.0
 #: A second decode more than this many words longer than the grammar decode is talk even
 #: under a strong phrase (the garbage model split espeak's clear "여든" into "어 귀").
 LONGER_BY = 1
+#: A phrase the second decode heard at the same times among common words is asked back
+#: when those words are at most this share of its decode (a word or two of talk around
+#: the phrase); a phrase inside a longer stretch of talk is the talk's.
+TOGETHER_SHARE = 2 / 3
 #: A grammar decode scoring under this is chatter whatever the second decode says:
 #: on the Korean proxy, phrases that babble alone formed (and both decoders agreed
 #: on) scored 0-5; phrases really said over babble 13 or more.
@@ -128,7 +132,7 @@ def judge(evidence: Evidence) -> Confidence:
     if evidence.score < WEAK_SCORE:
         return Confidence(Verdict.CHATTER, evidence, "weak score")
     if talk and not strong:
-        if evidence.heard_together:
+        if evidence.heard_together and evidence.filler_share <= TOGETHER_SHARE:
             return Confidence(Verdict.UNSURE, evidence, "heard over others' talk")
         return Confidence(Verdict.CHATTER, evidence, "second decode is talk")
     if not evidence.agrees:
