@@ -62,8 +62,9 @@ TOGETHER_SHARE = 2 / 3
 WEAK_SCORE = 10.0
 #: A phrase whose loudest word stands less than this (dB) above the room's recent sound is
 #: chatter: the player talking to the host is nearer than the next table. On the Korean
-#: proxy, phrases that babble alone formed stood 3-8 dB above it; phrases said over babble
-#: at 10 dB SNR 10 dB or more. Measured in dB, not in the model's scores, it carries over.
+#: proxy, phrases that babble alone formed stood 2-8 dB above it (once 9.5); phrases said
+#: over babble at 10 dB SNR 10 dB or more. Measured in dB, not in the model's scores, it
+#: carries over to other models.
 ROOM_DB = 9.0
 
 
@@ -114,8 +115,9 @@ class Confidence:
     verdict: Verdict
     evidence: Evidence
     reason: str = ""
-    """Why, in a few words ("weak score", "second decode is talk", "second decode disagrees", "close rival",
-    "agreed"): for diagnostics and benchmarks."""
+    """Why, in a few words ("not above the room", "weak score", "second decode is talk", "heard over
+    others' talk", "second decode disagrees", "close rival", "agreed"; the listener adds "cut by the
+    second decode"): for diagnostics and benchmarks."""
 
     @property
     def sure(self) -> bool:
