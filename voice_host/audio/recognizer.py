@@ -46,7 +46,7 @@ from voice_host.audio.matching import Match, PhraseMatcher
 from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
-from voice_host.hearing.confidence import LONGER_BY, Confidence, Evidence, Verdict, judge
+from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, Verdict, judge
 from voice_host.hearing.fillers import filler_words
 from voice_host.ports import Heard, ListenRequest
 
@@ -426,6 +426,8 @@ class VoskListener:
         near_length = len(said) <= len(words(decoded.text)) + LONGER_BY
         among = not decoded.trimmed and near_length and _said_among_fillers(said, decoder, match.phrase)
         agrees = again.phrase == match.phrase or among
+        if not agrees and not decoded.trimmed:  # the second decode nearly chose the phrase
+            agrees = _close_alternative(heard, decoder, match.phrase, len(words(decoded.text)))
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
         longer = len(said) > len(words(decoded.text)) + LONGER_BY
         prominence = decoder.prominence_db(decoded)
@@ -484,10 +486,12 @@ class VoskListener:
             second = decoder.take_second()
             cut = False
             if match.phrase is None and second is not None and not request.sequence:
-                # a phrase and a babble word in one decode: keep what the second decode heard too
+                # a phrase and a babble word in one decode: keep what the second decode heard too,
+                # when it heard the phrase with a word or so, not inside a stretch of talk
                 both = heard_by_both(decoded, second)
                 found = decoder.matcher.match(both.text)
-                if found.phrase is not None and found.reason == "":
+                near = len(words(second.text)) <= len(words(both.text)) + LONGER_BY
+                if found.phrase is not None and found.reason == "" and near:
                     decoded, match, cut = both, found, True
             confidence = self._judge(decoder, decoded, match, request.sequence, second)
             if cut and confidence is not None and confidence.verdict is not Verdict.CHATTER:
@@ -576,6 +580,23 @@ def heard_by_both(decoded: Decoded, second: Decoded) -> Decoded:
     if not kept:
         return Decoded("", 0.0)
     return Decoded(" ".join(w for w, _, _ in kept), decoded.score, (), tuple(kept), trimmed=True)
+
+
+def _close_alternative(heard: Decoded, decoder: _PhaseDecoder, phrase: Phrase, length: int) -> bool:
+    """True when the second decode nearly chose ``phrase``: an alternative within :data:`RIVAL_MARGIN`
+    of its best holds it (alone or with one common word), and none of those holds another phrase's word."""
+    own = {w for v in decoder.matcher.variants_of(phrase) for w in words(v)}
+    others = decoder.phrase_words - own
+    close = [text for text, score in heard.alternatives if heard.score - score < RIVAL_MARGIN]
+    if any(word in others for text in close for word in words(text)):
+        return False
+    for text in close[1:]:
+        said = words(text)
+        if len(said) <= length + LONGER_BY and (
+            decoder.matcher.match(text).phrase == phrase or _said_among_fillers(said, decoder, phrase)
+        ):
+            return True
+    return False
 
 
 def _said_among_fillers(second: tuple[str, ...], decoder: _PhaseDecoder, phrase: Phrase) -> bool:
