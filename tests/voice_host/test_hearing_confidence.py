@@ -128,3 +128,10 @@ def test_a_phrase_inside_a_long_stretch_of_talk_is_the_talks_even_when_heard_tog
     # a word or two of talk around it ("여든 야 우리"): asked back
     around = _evidence(score=35.0, agrees=False, second="여든 야 우리", filler_share=2 / 3, heard_together=True)
     assert judge(around).verdict is Verdict.UNSURE
+
+
+def test_another_phrase_close_among_the_second_decodes_alternatives_is_unsure() -> None:
+    # through the sink: "안 좋아요" lost its "안"; both decoders said "좋아요", the second decode's
+    # next alternative, one point behind, was "안 좋아요"
+    assert judge(_evidence(second="좋아요", second_rival=True)).verdict is Verdict.UNSURE
+    assert judge(_evidence(second="좋아요", second_rival=True)).reason == "close rival"

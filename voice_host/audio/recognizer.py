@@ -418,6 +418,11 @@ class VoskListener:
             other = decoder.matcher.match_sequence(text) if sequence else decoder.matcher.match(text)
             if other.phrase is not None and other.phrase != match.phrase:
                 rival = score if rival is None else max(rival, score)
+        # the second decode nearly chose another phrase ("안 좋아요" 1 point under "좋아요")
+        second_rival = not sequence and any(
+            heard.score - score < RIVAL_MARGIN and _phrase_among_fillers(text, decoder) not in (None, match.phrase)
+            for text, score in heard.alternatives[1:]
+        )
         again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
         said = words(second)
         shared = any(word in decoder.phrase_words for word in said)
@@ -434,7 +439,8 @@ class VoskListener:
         both = heard_by_both(decoded, heard).text
         together = (decoder.matcher.match_sequence(both) if sequence else decoder.matcher.match(both)).phrase
         evidence = Evidence(
-            decoded.score, rival, second, agrees, shared, fillers, longer, prominence, together == match.phrase
+            decoded.score, rival, second, agrees, shared, fillers, longer, prominence, together == match.phrase,
+            second_rival,
         )
         return judge(evidence)
 
@@ -597,6 +603,16 @@ def _close_alternative(heard: Decoded, decoder: _PhaseDecoder, phrase: Phrase, l
         ):
             return True
     return False
+
+
+def _phrase_among_fillers(text: str, decoder: _PhaseDecoder) -> Phrase | None:
+    """The phrase ``text`` is, alone or among common words only (None when none, or two)."""
+    exact = decoder.matcher.match(text)
+    if exact.phrase is not None and exact.reason == "":
+        return exact.phrase
+    said = words(text)
+    found = {p for p in decoder.matcher.phrases if _said_among_fillers(said, decoder, p)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _said_among_fillers(second: tuple[str, ...], decoder: _PhaseDecoder, phrase: Phrase) -> bool:

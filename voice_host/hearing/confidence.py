@@ -106,6 +106,8 @@ class Evidence:
     heard_together: bool = False
     """Whether the second decode heard the phrase's words at the same times as the grammar decode
     (among the common words it made of the talk around them)."""
+    second_rival: bool = False
+    """Whether an alternative of the second decode within :data:`RIVAL_MARGIN` of its best is another phrase."""
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,7 @@ def judge(evidence: Evidence) -> Confidence:
         return Confidence(Verdict.CHATTER, evidence, "second decode is talk")
     if not evidence.agrees:
         return Confidence(Verdict.UNSURE, evidence, "second decode disagrees")
-    if evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN:
+    if evidence.second_rival or (evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN):
         return Confidence(Verdict.UNSURE, evidence, "close rival")
     return Confidence(Verdict.SURE, evidence, "agreed")
 
