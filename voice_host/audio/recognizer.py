@@ -17,7 +17,12 @@ that might have been another phrase comes back with ``sure=False``.
 At a noisy table, decoded words much quieter than the loudest of their
 utterance are dropped as background talk (:meth:`_PhaseDecoder.foreground`),
 and an utterance ends after a stretch of sound well under its loudest, since
-the next table never falls silent for vosk's own endpoint.
+the next table never falls silent for vosk's own endpoint. A grammar decode
+that joins a phrase with a word of others' talk ("서른 일흔") is cut down to the
+words the second decode heard too, at the same times (:func:`heard_by_both`),
+and asked back; how far the phrase stands above the room's recent sound
+(:meth:`_PhaseDecoder.prominence_db`) tells talk at the next table from a
+player speaking to the host.
 Optionally (``foreground=True``) the audio between a near speaker's words is
 attenuated before either decoder hears it
 (:class:`~voice_host.audio.endpoint.ForegroundGate`).
@@ -41,7 +46,7 @@ from voice_host.audio.matching import Match, PhraseMatcher
 from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
-from voice_host.hearing.confidence import Confidence, Evidence, Verdict, judge
+from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, Verdict, judge
 from voice_host.hearing.fillers import filler_words
 from voice_host.ports import Heard, ListenRequest
 
@@ -62,6 +67,10 @@ UNDER_PEAK_DB = 6.0
 BACKGROUND_RMS = 150.0
 #: Chunks among which the loudest is looked for (about two seconds).
 PEAK_CHUNKS = 40
+#: The room's sound is this low percentile of the levels of :data:`FRAME_S` frames over the last ROOM_S seconds.
+ROOM_S = 4.0
+FRAME_S = 0.05
+ROOM_PERCENTILE = 20.0
 #: Audio kept per decoder to measure the level of its decoded words.
 RECENT_S = 20.0
 
@@ -126,6 +135,10 @@ class Utterance:
     voiced: bool
     confidence: Confidence | None = None
     """How sure the host is (None without a second opinion or without a phrase)."""
+    decoded: Decoded | None = None
+    """The grammar decode behind ``match`` (after background words were trimmed)."""
+    second: Decoded | None = None
+    """The garbage-model decode of the same audio (None without a second opinion)."""
 
 
 class _PhaseDecoder:
@@ -181,6 +194,24 @@ class _PhaseDecoder:
             return None
         return float(10.0 * np.log10(np.mean(samples**2) + 1.0))
 
+    def prominence_db(self, decoded: Decoded) -> float | None:
+        """How far (dB) the loudest word of ``decoded`` stands above the room's recent sound, None when unknown.
+
+        The room's sound is a low percentile of the levels of short frames over the
+        last :data:`ROOM_S` seconds: the pauses of the next table's talk, or silence.
+        """
+        heard = [self.level_db(start, end) for _, start, end in decoded.timed]
+        if not heard or any(level is None for level in heard):
+            return None
+        samples = np.frombuffer(b"".join(self._recent), dtype="<i2").astype(np.float64)
+        samples = samples[max(0, samples.size - int(ROOM_S * self.sample_rate)) :]
+        frame = int(FRAME_S * self.sample_rate)
+        if samples.size < frame:
+            return None
+        frames = samples[: samples.size // frame * frame].reshape(-1, frame)
+        room = float(np.percentile(10.0 * np.log10(np.mean(frames**2, axis=1) + 1.0), ROOM_PERCENTILE))
+        return max(level for level in heard if level is not None) - room
+
     def foreground(self, decoded: Decoded) -> Decoded:
         """``decoded`` without the words much quieter than its loudest (background talk).
 
@@ -218,14 +249,14 @@ class _PhaseDecoder:
             ended = Decoded.parse(self.second.Result())
             self.second_so_far = ended if self.second_so_far is None else self.second_so_far.then(ended)
 
-    def take_second(self) -> str | None:
-        """The second decoder's text of the utterance just ended (None without one); starts the next."""
+    def take_second(self) -> Decoded | None:
+        """The second decoder's result for the utterance just ended (None without one); starts the next."""
         if self.second is None:
             return None
         ended = Decoded.parse(self.second.FinalResult())
         whole = ended if self.second_so_far is None else self.second_so_far.then(ended)
         self.second_so_far = None
-        return whole.text
+        return whole
 
 
 class VoskListener:
@@ -323,6 +354,7 @@ class VoskListener:
                 second = vosk.KaldiRecognizer(
                     self._model, float(self._source.sample_rate), json.dumps(garbage, ensure_ascii=False)
                 )
+                second.SetMaxAlternatives(ALTERNATIVES)
                 second.SetWords(True)
             rate = self._source.sample_rate
             decoder = _PhaseDecoder(recognizer, PhraseMatcher(usable), endpointer, second, sample_rate=rate)
@@ -376,24 +408,41 @@ class VoskListener:
         return self._ready.popleft()
 
     def _judge(
-        self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, second: str | None
+        self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, heard: Decoded | None
     ) -> Confidence | None:
-        if match.phrase is None or second is None:
+        if match.phrase is None or heard is None:
             return None
+        second = heard.text
         rival: float | None = None
         for text, score in decoded.alternatives[1:]:
             other = decoder.matcher.match_sequence(text) if sequence else decoder.matcher.match(text)
             if other.phrase is not None and other.phrase != match.phrase:
                 rival = score if rival is None else max(rival, score)
+        # the second decode nearly chose another phrase ("안 좋아요" 1 point under "좋아요")
+        second_rival = not sequence and any(
+            heard.score - score < RIVAL_MARGIN and _phrase_among_fillers(text, decoder) not in (None, match.phrase)
+            for text, score in heard.alternatives[1:]
+        )
         again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
         said = words(second)
         shared = any(word in decoder.phrase_words for word in said)
         # A phrase cut out of a longer decode must be heard as itself again, not merely among fillers.
-        among = not decoded.trimmed and _said_among_fillers(said, decoder, match.phrase)
+        # ... and a phrase among fillers agrees only when they are a word or so, not a stretch of talk
+        near_length = len(said) <= len(words(decoded.text)) + LONGER_BY
+        among = not decoded.trimmed and near_length and _said_among_fillers(said, decoder, match.phrase)
         agrees = again.phrase == match.phrase or among
+        if not agrees and not decoded.trimmed:  # the second decode nearly chose the phrase
+            agrees = _close_alternative(heard, decoder, match.phrase, len(words(decoded.text)))
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
-        longer = len(said) > len(words(decoded.text))
-        return judge(Evidence(decoded.score, rival, second, agrees, shared, fillers, longer))
+        longer = len(said) > len(words(decoded.text)) + LONGER_BY
+        prominence = decoder.prominence_db(decoded)
+        both = heard_by_both(decoded, heard).text
+        together = (decoder.matcher.match_sequence(both) if sequence else decoder.matcher.match(both)).phrase
+        evidence = Evidence(
+            decoded.score, rival, second, agrees, shared, fillers, longer, prominence, together == match.phrase,
+            second_rival,
+        )
+        return judge(evidence)
 
     def listen(self, request: ListenRequest) -> Heard | None:
         """Block until a valid phrase is heard; return its canonical text, or None when audio ends.
@@ -440,8 +489,23 @@ class VoskListener:
             decoded = decoder.foreground(decoded)
             text = decoded.text
             match = decoder.matcher.match_sequence(text) if request.sequence else decoder.matcher.match(text)
-            confidence = self._judge(decoder, decoded, match, request.sequence, decoder.take_second())
-            utterance = Utterance(request.phase, match, early, time.monotonic(), self._voiced, confidence)
+            second = decoder.take_second()
+            cut = False
+            if match.phrase is None and second is not None and not request.sequence:
+                # a phrase and a babble word in one decode: keep what the second decode heard too,
+                # when it heard the phrase with a word or so, not inside a stretch of talk
+                both = heard_by_both(decoded, second)
+                found = decoder.matcher.match(both.text)
+                near = len(words(second.text)) <= len(words(both.text)) + LONGER_BY
+                if found.phrase is not None and found.reason == "" and near:
+                    decoded, match, cut = both, found, True
+            confidence = self._judge(decoder, decoded, match, request.sequence, second)
+            if cut and confidence is not None and confidence.verdict is not Verdict.CHATTER:
+                # found only by cutting the grammar decode down: never sure
+                confidence = Confidence(Verdict.UNSURE, confidence.evidence, "cut by the second decode")
+            utterance = Utterance(
+                request.phase, match, early, time.monotonic(), self._voiced, confidence, decoded, second
+            )
             self._voiced = False
             decoder.endpointer.reset()
             self.last = utterance
@@ -488,11 +552,67 @@ class VoskListener:
         self._levels.clear()
         return True
 
+    def partial(self) -> str:
+        """What the current grammar decoder has heard of an utterance not ended yet ("" when none)."""
+        if self._current is None:
+            return ""
+        return str(json.loads(self._current.recognizer.PartialResult()).get("partial", ""))
+
     def close(self) -> None:
         """Close the audio source and drop the recognizers."""
         self._source.close()
         self._cache.clear()
         self._current = None
+
+
+def heard_by_both(decoded: Decoded, second: Decoded) -> Decoded:
+    """``decoded`` keeping only the words ``second`` heard too, at overlapping times.
+
+    Over babble the grammar decode joins the phrase with a word made of the
+    next table's talk ("여든 시작"); the garbage-model decode of the same audio
+    puts a common word there instead ("여든 있어요"). The words both decoders
+    heard are what was said to the host; a word repeated back to back is kept
+    once. The score stays the whole decode's (the chatter rules judge it).
+
+    >>> grammar = Decoded("여든 시작", 30.0, (), (("여든", 0.5, 0.9), ("시작", 0.9, 1.3)))
+    >>> heard_by_both(grammar, Decoded("여든 있어요", 33.0, (), (("여든", 0.5, 0.9), ("있어요", 0.9, 1.4)))).text
+    '여든'
+    """
+    kept: list[Timed] = []
+    for word, start, end in decoded.timed:
+        both = any(w == word and s < end and start < e for w, s, e in second.timed)
+        if both and not (kept and kept[-1][0] == word):
+            kept.append((word, start, end))
+    if not kept:
+        return Decoded("", 0.0)
+    return Decoded(" ".join(w for w, _, _ in kept), decoded.score, (), tuple(kept), trimmed=True)
+
+
+def _close_alternative(heard: Decoded, decoder: _PhaseDecoder, phrase: Phrase, length: int) -> bool:
+    """True when the second decode nearly chose ``phrase``: an alternative within :data:`RIVAL_MARGIN`
+    of its best holds it (alone or with one common word), and none of those holds another phrase's word."""
+    own = {w for v in decoder.matcher.variants_of(phrase) for w in words(v)}
+    others = decoder.phrase_words - own
+    close = [text for text, score in heard.alternatives if heard.score - score < RIVAL_MARGIN]
+    if any(word in others for text in close for word in words(text)):
+        return False
+    for text in close[1:]:
+        said = words(text)
+        if len(said) <= length + LONGER_BY and (
+            decoder.matcher.match(text).phrase == phrase or _said_among_fillers(said, decoder, phrase)
+        ):
+            return True
+    return False
+
+
+def _phrase_among_fillers(text: str, decoder: _PhaseDecoder) -> Phrase | None:
+    """The phrase ``text`` is, alone or among common words only (None when none, or two)."""
+    exact = decoder.matcher.match(text)
+    if exact.phrase is not None and exact.reason == "":
+        return exact.phrase
+    said = words(text)
+    found = {p for p in decoder.matcher.phrases if _said_among_fillers(said, decoder, p)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _said_among_fillers(second: tuple[str, ...], decoder: _PhaseDecoder, phrase: Phrase) -> bool:

