@@ -13,6 +13,10 @@ import pytest
 from journal_text import journal_text
 
 GAMES = Path(__file__).parent / "games"
+
+# The coach reads the solved tables of the seed and standard rules: on a fresh machine the
+# first test solves them (seconds each), so the module runs in the full tier only.
+pytestmark = pytest.mark.slow
 SOLO = ("play", "--game", "yatzi", "--players", "Anna", "--tts", "print")
 
 
