@@ -27,7 +27,7 @@ Readings where RULES.md leaves a corner open (each follows from its wording):
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.errors import BadConfiguration, GameOver, ImpossibleRoll, WrongPhase
 from engine.rolls import Roll
@@ -64,14 +64,14 @@ from engine.tokio_rules import (
 )
 
 #: Which actions each phase accepts (OVER accepts none).
-_ACCEPTED: dict[Phase, tuple[type, ...]] = {
+_ACCEPTED: Mapping[Phase, tuple[type, ...]] = {
     Phase.CLAIM: (Claim,),
     Phase.RESPONSE: (Believe, Doubt, TakePenalty),
     Phase.REVEAL: (Reveal,),
 }
 
 #: Lizumo's fixed amounts for a top claim (RULES.md 1.3); never doubled.
-_LIZUMO_TOP_AMOUNTS: dict[PenaltyReason, int] = {
+_LIZUMO_TOP_AMOUNTS: Mapping[PenaltyReason, int] = {
     PenaltyReason.ACCEPTED_TOKIO: 1,
     PenaltyReason.WRONG_DOUBT: 2,
     PenaltyReason.BLUFF_CAUGHT: 1,

@@ -6,6 +6,7 @@ Every preset is a point in the option space; a table can change any option.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from engine.errors import BadConfiguration
@@ -115,7 +116,7 @@ class TokioRules:
         return Ranking(self.dice, self.ranking_kind)
 
 
-PRESETS: dict[str, TokioRules] = {
+PRESETS: Mapping[str, TokioRules] = {
     "classico": TokioRules(),
     "lizumo": TokioRules(
         name="lizumo",

@@ -14,6 +14,7 @@ themselves, in ``ROLLS`` order.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations, combinations_with_replacement
 from math import factorial
 from typing import Any
@@ -37,8 +38,8 @@ KEEPS: tuple[tuple[int, ...], ...] = tuple(
 #: Keeps that leave at least one die to roll (the first 210 of ``KEEPS``).
 PARTIAL_KEEPS = len(KEEPS) - len(ROLLS)
 
-ROLL_INDEX: dict[tuple[int, ...], int] = {roll: i for i, roll in enumerate(ROLLS)}
-KEEP_INDEX: dict[tuple[int, ...], int] = {keep: i for i, keep in enumerate(KEEPS)}
+ROLL_INDEX: Mapping[tuple[int, ...], int] = {roll: i for i, roll in enumerate(ROLLS)}
+KEEP_INDEX: Mapping[tuple[int, ...], int] = {keep: i for i, keep in enumerate(KEEPS)}
 
 #: How many dice of each face every roll shows: ``ROLL_COUNTS[r, face - 1]``.
 ROLL_COUNTS: IntArray = np.array([[roll.count(face) for face in FACES] for roll in ROLLS], dtype=np.int64)

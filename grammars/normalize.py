@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from grammars.it.words import CONNECTORS, FILLERS
 from grammars.phrases import Phrase
@@ -42,7 +42,7 @@ _HESITATION = re.compile(r"e+h+m*h*|e+m+h*|u+h*m*h*|m+h*m*|h+m+|a+h+")
 
 # A final vowel followed by an apostrophe is how many keyboards write an accent.
 _APOSTROPHE_ACCENT = re.compile(r"([aeiou])['’`´](?=\W|$)")
-_ACCENTED = {"a": "à", "e": "é", "i": "ì", "o": "ò", "u": "ù"}
+_ACCENTED: Mapping[str, str] = {"a": "à", "e": "é", "i": "ì", "o": "ò", "u": "ù"}
 _NOT_WORD = re.compile(r"[^\w\s]|_")
 
 

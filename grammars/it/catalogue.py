@@ -125,7 +125,7 @@ def eliminated(player: str) -> str:
 # the question to the next player, so a misheard claim is heard at once.
 
 
-RULES_NAMES = {"classico": "classiche", "lizumo": "di Lizumo", "milella": "di Milella"}
+RULES_NAMES: Mapping[str, str] = {"classico": "classiche", "lizumo": "di Lizumo", "milella": "di Milella"}
 
 
 def tokio_opening(game_name: str, rules: str, players: Sequence[str], limit: int, lives: bool, exact: bool) -> str:
@@ -790,7 +790,7 @@ def yatzi_dice_not_from_seed(player: str, journaled: str, rolled: str) -> str:
 # --------------------------------------------------------------- system errors and the command line
 # What the operating system and argparse say, in Italian: the user reads one line.
 
-_ERRNO_WORDS = {
+_ERRNO_WORDS: Mapping[str, str] = {
     "ENOENT": "non esiste",
     "EACCES": "permesso negato",
     "EPERM": "permesso negato",
@@ -851,7 +851,7 @@ ARGPARSE_MESSAGES: tuple[tuple[str, str], ...] = (
 )
 
 #: The words argparse prints around the help.
-ARGPARSE_WORDS = {
+ARGPARSE_WORDS: Mapping[str, str] = {
     "usage": "uso: ",
     "positional": "argomenti",
     "options": "opzioni",

@@ -12,12 +12,14 @@ recognises espeak-ng's rendering of it in clean audio for most voices.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from grammars.phrases import Phrase
 
 #: Commands valid in every phase (repeat, undo, score, restart, cancel the score).
 COMMANDS: tuple[str, ...] = ("다시", "취소", "점수", "다시 시작", "점수 취소")
 #: Phase -> its own phrases (the commands are added by :func:`phases`).
-OWN: dict[str, tuple[str, ...]] = {
+OWN: Mapping[str, tuple[str, ...]] = {
     "claim": ("서른", "예순", "일흔", "여든", "삼백", "오백"),
     "response": ("좋아요", "안 좋아요"),
     "confirm": ("네", "아니요"),
