@@ -25,14 +25,20 @@ from __future__ import annotations
 import enum
 
 
-class _Named(str, enum.Enum):
-    """A member-less ``str`` enum whose ``str()`` is its value (the bases below share it)."""
+class Named(str, enum.Enum):
+    """A member-less ``str`` enum whose ``str()`` is its value: the base of every such kind of value.
+
+    >>> class Kind(Named):
+    ...     TAIL = "tail"
+    >>> str(Kind.TAIL), Kind.TAIL == "tail"
+    ('tail', True)
+    """
 
     def __str__(self) -> str:
         return str.__str__(self)  # the member is its value: the bare name, not "Class.MEMBER"
 
 
-class ListeningPhase(_Named):
+class ListeningPhase(Named):
     """What the host is waiting for: each game subclasses this with its own members.
 
     Each phase has its own small grammar (the phrases valid in it). A member
@@ -41,7 +47,7 @@ class ListeningPhase(_Named):
     """
 
 
-class NotUnderstoodReason(_Named):
+class NotUnderstoodReason(Named):
     """Why a text was not understood: each game subclasses this with its own members.
 
     The dialog picks the sentence it says from the reason.

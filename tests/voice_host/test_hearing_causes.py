@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from grammars.phrases import Phrase
-from voice_host.audio.matching import Match
+from voice_host.audio.matching import Match, MatchReason
 from voice_host.audio.recognizer import Decoded, Utterance
 from voice_host.hearing.causes import NO_DECODE, OTHER_WORDS, TOO_LATE, WITH_OTHER_WORDS, cause, table
 from voice_host.hearing.confidence import Evidence, judge
@@ -12,7 +12,7 @@ from voice_host.hearing.confidence import Evidence, judge
 def _utterance(
     heard: str, phrase: str | None, *, score: float = 50.0, second: str = "", voiced: bool = True
 ) -> Utterance:
-    match = Match(heard, Phrase.of(phrase) if phrase else None, 0, "" if phrase else "too far")
+    match = Match(heard, Phrase.of(phrase) if phrase else None, 0, MatchReason.EXACT if phrase else MatchReason.TOO_FAR)
     confidence = None
     if phrase is not None:
         agrees = second == phrase

@@ -12,23 +12,36 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from grammars.phases import Named
 from grammars.phrases import Phrase
 from voice_host.audio.text import UNK, words
 
 
+class MatchReason(Named):
+    """How a recognised text matched, or why it did not."""
+
+    EXACT = ""
+    """Accepted: the words of one variant."""
+    NEAR = "near"
+    """Accepted with ``distance`` word edits."""
+    SEQUENCE = "sequence"
+    """Accepted as a chain of one-word phrases."""
+    SILENCE = "silence"
+    """Rejected: no word (or only unknown ones)."""
+    TOO_FAR = "too far"
+    """Rejected: no variant within the edits allowed."""
+    AMBIGUOUS = "ambiguous"
+    """Rejected: two phrases equally near."""
+
+
 @dataclass(frozen=True)
 class Match:
-    """The outcome of matching one recognised text.
-
-    ``phrase`` is None when rejected; ``reason`` says why ("" when accepted
-    exactly, "near" when accepted with ``distance`` word edits, "silence",
-    "too far" or "ambiguous" when rejected).
-    """
+    """The outcome of matching one recognised text: ``phrase`` is None when rejected, ``reason`` says how."""
 
     heard: str
     phrase: Phrase | None
     distance: int
-    reason: str
+    reason: MatchReason
 
 
 def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
@@ -56,7 +69,7 @@ class PhraseMatcher:
 
     >>> m = PhraseMatcher({Phrase.of("cosa posso dire"): ("cosa posso dire",),
     ...                    Phrase.of("ripeti"): ("ripeti",)})
-    >>> m.match("cosa dire").phrase.text, m.match("ripeti ripeti").reason
+    >>> m.match("cosa dire").phrase.text, str(m.match("ripeti ripeti").reason)
     ('cosa posso dire', 'too far')
     """
 
@@ -103,32 +116,33 @@ class PhraseMatcher:
         text joins the canonical texts of the words, or a rejection.
         """
         whole = self.match(text)
-        if whole.phrase is not None or whole.reason == "silence":
+        if whole.phrase is not None or whole.reason is MatchReason.SILENCE:
             return whole
         heard = [word for word in words(text) if word != UNK]
         canonical = [self._exact.get((word,)) for word in heard]
         if not heard or any(phrase is None for phrase in canonical):
             return whole
         joined = " ".join(phrase.text for phrase in canonical if phrase is not None)
-        return Match(text, Phrase.of(joined), 0, "sequence")
+        return Match(text, Phrase.of(joined), 0, MatchReason.SEQUENCE)
 
     def match(self, text: str) -> Match:
         """The phrase ``text`` most plausibly is, or a rejection."""
         heard = words(text)
         if not heard or all(word == UNK for word in heard):
-            return Match(text, None, 0, "silence")
+            return Match(text, None, 0, MatchReason.SILENCE)
         exact = self._exact.get(heard)
         if exact is not None:
-            return Match(text, exact, 0, "")
+            return Match(text, exact, 0, MatchReason.EXACT)
         best: dict[Phrase, int] = {}
         for key, phrase in self._variants:
             distance = edit_distance(heard, key)
             if distance <= allowed_errors(len(key)) and distance < best.get(phrase, len(heard) + len(key) + 1):
                 best[phrase] = distance
         if not best:
-            return Match(text, None, min((edit_distance(heard, k) for k, _ in self._variants), default=0), "too far")
+            nearest = min((edit_distance(heard, k) for k, _ in self._variants), default=0)
+            return Match(text, None, nearest, MatchReason.TOO_FAR)
         lowest = min(best.values())
         winners = [phrase for phrase, distance in best.items() if distance == lowest]
         if len(winners) > 1:
-            return Match(text, None, lowest, "ambiguous")
-        return Match(text, winners[0], lowest, "near")
+            return Match(text, None, lowest, MatchReason.AMBIGUOUS)
+        return Match(text, winners[0], lowest, MatchReason.NEAR)

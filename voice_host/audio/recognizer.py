@@ -42,7 +42,7 @@ import numpy as np
 from grammars.phrases import Phrase
 from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate, rms
 from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.matching import Match, PhraseMatcher
+from voice_host.audio.matching import Match, MatchReason, PhraseMatcher
 from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
@@ -497,7 +497,7 @@ class VoskListener:
                 both = heard_by_both(decoded, second)
                 found = decoder.matcher.match(both.text)
                 near = len(words(second.text)) <= len(words(both.text)) + LONGER_BY
-                if found.phrase is not None and found.reason == "" and near:
+                if found.phrase is not None and found.reason is MatchReason.EXACT and near:
                     decoded, match, cut = both, found, True
             confidence = self._judge(decoder, decoded, match, request.sequence, second)
             if cut and confidence is not None and confidence.verdict is not Verdict.CHATTER:
@@ -608,7 +608,7 @@ def _close_alternative(heard: Decoded, decoder: _PhaseDecoder, phrase: Phrase, l
 def _phrase_among_fillers(text: str, decoder: _PhaseDecoder) -> Phrase | None:
     """The phrase ``text`` is, alone or among common words only (None when none, or two)."""
     exact = decoder.matcher.match(text)
-    if exact.phrase is not None and exact.reason == "":
+    if exact.phrase is not None and exact.reason is MatchReason.EXACT:
         return exact.phrase
     said = words(text)
     found = {p for p in decoder.matcher.phrases if _said_among_fillers(said, decoder, p)}

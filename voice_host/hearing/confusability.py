@@ -15,11 +15,11 @@ the meaning of a phrase is what the game's parser makes of it, so synonyms
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from grammars.normalize import fold
+from grammars.phases import Named
 from grammars.phrases import Phrase
 from voice_host.hearing.phonemes import IpaCache, bounded_distance
 
@@ -43,16 +43,13 @@ class PhaseGrammar:
     meaning: Callable[[Phrase], object]
 
 
-class PairKind(str, enum.Enum):
+class PairKind(Named):
     """Why two phrases of different meaning are a risk."""
 
     CLOSE = "close"
     """Their phonemes are within ``CLOSE`` edits of each other."""
     TAIL = "tail"
     """One is the last words of the other: a missed first word turns one into the other."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True)
