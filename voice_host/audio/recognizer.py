@@ -22,7 +22,9 @@ that joins a phrase with a word of others' talk ("서른 일흔") is cut down to
 words the second decode heard too, at the same times (:func:`heard_by_both`),
 and asked back; how far the phrase stands above the room's recent sound
 (:meth:`_PhaseDecoder.prominence_db`) tells talk at the next table from a
-player speaking to the host.
+player speaking to the host. A phrase that is the tail of
+another ("좋아요" of "안 좋아요") after speech-loud sound
+(:meth:`_PhaseDecoder.lead_in`) is asked back: its first word may be lost.
 Optionally (``foreground=True``) the audio between a near speaker's words is
 attenuated before either decoder hears it
 (:class:`~voice_host.audio.endpoint.ForegroundGate`).

@@ -17,7 +17,9 @@ Over others' talk the second decode turns the talk around a phrase into
 common words; when it heard the phrase's own words at the same times, the
 phrase is asked back rather than dropped. Talk at the next table is told from
 a player speaking to the host by level: a phrase that stands less than
-:data:`ROOM_DB` above the room's recent sound is chatter.
+:data:`ROOM_DB` above the room's recent sound is chatter. A phrase that is the
+tail of another valid now, after sound as loud as a player's speech
+(:class:`LeadIn`), may have lost its first word to both decoders: it is asked back.
 
 The verdict is ``sure`` (act on it), ``unsure`` (a costly action is asked back)
 or ``chatter`` (dropped without a word). Measured on the Korean proxy model and
