@@ -22,7 +22,9 @@ that joins a phrase with a word of others' talk ("서른 일흔") is cut down to
 words the second decode heard too, at the same times (:func:`heard_by_both`),
 and asked back; how far the phrase stands above the room's recent sound
 (:meth:`_PhaseDecoder.prominence_db`) tells talk at the next table from a
-player speaking to the host.
+player speaking to the host. A phrase that is the tail of
+another ("좋아요" of "안 좋아요") after speech-loud sound
+(:meth:`_PhaseDecoder.lead_in`) is asked back: its first word may be lost.
 Optionally (``foreground=True``) the audio between a near speaker's words is
 attenuated before either decoder hears it
 (:class:`~voice_host.audio.endpoint.ForegroundGate`).
@@ -46,7 +48,8 @@ from voice_host.audio.matching import Match, MatchReason, PhraseMatcher
 from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
-from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, Verdict, judge
+from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, LeadIn, Verdict, judge
+from voice_host.hearing.confusability import tail_of
 from voice_host.hearing.fillers import filler_words
 from voice_host.ports import Heard, ListenRequest
 
@@ -71,6 +74,10 @@ PEAK_CHUNKS = 40
 ROOM_S = 4.0
 FRAME_S = 0.05
 ROOM_PERCENTILE = 20.0
+#: The sound just before a phrase's first decoded word: LEAD_IN_S seconds ending LEAD_GAP_S before it
+#: (vosk's word start can fall a frame or two into the word's onset).
+LEAD_IN_S = 0.3
+LEAD_GAP_S = 0.05
 #: Audio kept per decoder to measure the level of its decoded words.
 RECENT_S = 20.0
 
@@ -167,6 +174,7 @@ class _PhaseDecoder:
         self._fed = 0  # samples fed since the recognizers were made (vosk's word times count from there)
         self._recent: deque[bytes] = deque()
         self._recent_samples = 0
+        self.tails = tails(matcher)
 
     def reset(self) -> None:
         self.recognizer.Reset()
@@ -194,23 +202,48 @@ class _PhaseDecoder:
             return None
         return float(10.0 * np.log10(np.mean(samples**2) + 1.0))
 
-    def prominence_db(self, decoded: Decoded) -> float | None:
-        """How far (dB) the loudest word of ``decoded`` stands above the room's recent sound, None when unknown.
+    def room_db(self) -> float | None:
+        """The room's recent sound (dB): a low percentile of the levels of short frames over the
+        last :data:`ROOM_S` seconds (the pauses of the next table's talk, or silence); None when too short."""
+        samples = np.frombuffer(b"".join(self._recent), dtype="<i2").astype(np.float64)
+        samples = samples[max(0, samples.size - int(ROOM_S * self.sample_rate)) :]
+        levels = _frame_levels(samples, int(FRAME_S * self.sample_rate))
+        return float(np.percentile(levels, ROOM_PERCENTILE)) if levels.size else None
 
-        The room's sound is a low percentile of the levels of short frames over the
-        last :data:`ROOM_S` seconds: the pauses of the next table's talk, or silence.
-        """
+    def loudest_db(self, decoded: Decoded) -> float | None:
+        """The level (dB) of the loudest word of ``decoded``, None when unknown."""
         heard = [self.level_db(start, end) for _, start, end in decoded.timed]
         if not heard or any(level is None for level in heard):
             return None
-        samples = np.frombuffer(b"".join(self._recent), dtype="<i2").astype(np.float64)
-        samples = samples[max(0, samples.size - int(ROOM_S * self.sample_rate)) :]
-        frame = int(FRAME_S * self.sample_rate)
-        if samples.size < frame:
+        return max(level for level in heard if level is not None)
+
+    def prominence_db(self, decoded: Decoded) -> float | None:
+        """How far (dB) the loudest word of ``decoded`` stands above the room's recent sound, None when unknown."""
+        loudest, room = self.loudest_db(decoded), self.room_db()
+        if loudest is None or room is None:
             return None
-        frames = samples[: samples.size // frame * frame].reshape(-1, frame)
-        room = float(np.percentile(10.0 * np.log10(np.mean(frames**2, axis=1) + 1.0), ROOM_PERCENTILE))
-        return max(level for level in heard if level is not None) - room
+        return loudest - room
+
+    def lead_in(self, decoded: Decoded) -> LeadIn | None:
+        """The sound just before the first word of ``decoded`` against the room and the phrase, None when unknown.
+
+        Its level is the loudest :data:`FRAME_S` frame of the :data:`LEAD_IN_S` before
+        the word, so a short lost word ("안") is not averaged away with the pause around it.
+        """
+        if not decoded.timed:
+            return None
+        start = decoded.timed[0][1] - LEAD_GAP_S
+        first = self._fed - self._recent_samples
+        lo, hi = int((start - LEAD_IN_S) * self.sample_rate) - first, int(start * self.sample_rate) - first
+        loudest, room = self.loudest_db(decoded), self.room_db()
+        if lo < 0 or hi <= lo or loudest is None or room is None:
+            return None
+        samples = np.frombuffer(b"".join(self._recent), dtype="<i2")[lo:hi].astype(np.float64)
+        levels = _frame_levels(samples, int(FRAME_S * self.sample_rate))
+        if not levels.size:
+            return None
+        before = float(levels.max())
+        return LeadIn(above_room=before - room, under_phrase=loudest - before)
 
     def foreground(self, decoded: Decoded) -> Decoded:
         """``decoded`` without the words much quieter than its loudest (background talk).
@@ -436,11 +469,12 @@ class VoskListener:
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
         longer = len(said) > len(words(decoded.text)) + LONGER_BY
         prominence = decoder.prominence_db(decoded)
+        lead_in = decoder.lead_in(decoded) if not sequence and match.phrase in decoder.tails else None
         both = heard_by_both(decoded, heard).text
         together = (decoder.matcher.match_sequence(both) if sequence else decoder.matcher.match(both)).phrase
         evidence = Evidence(
             decoded.score, rival, second, agrees, shared, fillers, longer, prominence, together == match.phrase,
-            second_rival,
+            second_rival, lead_in,
         )
         return judge(evidence)
 
@@ -563,6 +597,33 @@ class VoskListener:
         self._source.close()
         self._cache.clear()
         self._current = None
+
+
+def _frame_levels(samples: np.ndarray, frame: int) -> np.ndarray:
+    """The level (dB) of each whole ``frame``-sample frame of ``samples`` (empty when shorter than one)."""
+    if frame <= 0 or samples.size < frame:
+        return np.zeros(0)
+    frames = samples[: samples.size // frame * frame].reshape(-1, frame)
+    return np.asarray(10.0 * np.log10(np.mean(frames**2, axis=1) + 1.0))
+
+
+def tails(matcher: PhraseMatcher) -> frozenset[Phrase]:
+    """The phrases some variant of which is the last words of another phrase's variant ("좋아요" of "안 좋아요").
+
+    When a first word is lost, such a phrase is what the decoders hear instead of the longer one.
+
+    >>> good, bad = Phrase.of("좋아요"), Phrase.of("안 좋아요")
+    >>> sorted(p.text for p in tails(PhraseMatcher({good: ("좋아요",), bad: ("안 좋아요",), Phrase.of("네"): ("네",)})))
+    ['좋아요']
+    """
+    found: set[Phrase] = set()
+    for short in matcher.phrases:
+        for long in matcher.phrases:
+            if long != short and any(
+                tail_of(words(a), words(b)) for a in matcher.variants_of(short) for b in matcher.variants_of(long)
+            ):
+                found.add(short)
+    return frozenset(found)
 
 
 def heard_by_both(decoded: Decoded, second: Decoded) -> Decoded:

@@ -17,7 +17,9 @@ Over others' talk the second decode turns the talk around a phrase into
 common words; when it heard the phrase's own words at the same times, the
 phrase is asked back rather than dropped. Talk at the next table is told from
 a player speaking to the host by level: a phrase that stands less than
-:data:`ROOM_DB` above the room's recent sound is chatter.
+:data:`ROOM_DB` above the room's recent sound is chatter. A phrase that is the
+tail of another valid now, after sound as loud as a player's speech
+(:class:`LeadIn`), may have lost its first word to both decoders: it is asked back.
 
 The verdict is ``sure`` (act on it), ``unsure`` (a costly action is asked back)
 or ``chatter`` (dropped without a word). Measured on the Korean proxy model and
@@ -66,6 +68,11 @@ WEAK_SCORE = 10.0
 #: 9 dB above it; phrases said over babble at 10 dB SNR stood 10 dB or more above it. In dB,
 #: not in the model's scores, it carries over to other models.
 ROOM_DB = 9.0
+#: Sound just before the first word of a phrase that is the tail of another phrase valid now
+#: ("좋아요" of "안 좋아요", "ci credo" of "non ci credo"), standing at least :data:`ROOM_DB` above
+#: the room and at most this many dB under the phrase's loudest word, is a first word both decoders
+#: lost: the phrase is asked back. Talk at the next table sits further under the near player.
+LEAD_IN_UNDER_DB = 6.0
 
 
 class Verdict(str, enum.Enum):
@@ -108,6 +115,34 @@ class Evidence:
     (among the common words it made of the talk around them)."""
     second_rival: bool = False
     """Whether an alternative of the second decode within :data:`RIVAL_MARGIN` of its best is another phrase."""
+    lead_in: LeadIn | None = None
+    """The sound just before the phrase's first word, when the phrase is the tail of another phrase valid
+    now (None otherwise, or when unknown)."""
+
+
+@dataclass(frozen=True)
+class LeadIn:
+    """The sound just before a tail phrase's first decoded word, in dB.
+
+    ``above_room`` is how far it stands above the room's recent sound; ``under_phrase``
+    how far it lies under the phrase's loudest word (negative when louder).
+    """
+
+    above_room: float
+    under_phrase: float
+
+    @property
+    def speech(self) -> bool:
+        """True when it is loud as the near player's speech: a first word the decoders lost.
+
+        >>> LeadIn(above_room=30.0, under_phrase=3.0).speech
+        True
+        >>> LeadIn(above_room=30.0, under_phrase=12.0).speech  # the next table's talk
+        False
+        >>> LeadIn(above_room=2.0, under_phrase=0.0).speech  # the room itself
+        False
+        """
+        return self.above_room >= ROOM_DB and self.under_phrase <= LEAD_IN_UNDER_DB
 
 
 @dataclass(frozen=True)
@@ -118,8 +153,8 @@ class Confidence:
     evidence: Evidence
     reason: str = ""
     """Why, in a few words ("not above the room", "weak score", "second decode is talk", "heard over
-    others' talk", "second decode disagrees", "close rival", "agreed"; the listener adds "cut by the
-    second decode"): for diagnostics and benchmarks."""
+    others' talk", "second decode disagrees", "close rival", "speech before a tail", "agreed"; the
+    listener adds "cut by the second decode"): for diagnostics and benchmarks."""
 
     @property
     def sure(self) -> bool:
@@ -143,6 +178,8 @@ def judge(evidence: Evidence) -> Confidence:
         return Confidence(Verdict.UNSURE, evidence, "second decode disagrees")
     if evidence.second_rival or (evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN):
         return Confidence(Verdict.UNSURE, evidence, "close rival")
+    if evidence.lead_in is not None and evidence.lead_in.speech:
+        return Confidence(Verdict.UNSURE, evidence, "speech before a tail")
     return Confidence(Verdict.SURE, evidence, "agreed")
 
 

