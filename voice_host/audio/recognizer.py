@@ -191,14 +191,19 @@ class _PhaseDecoder:
         while self._recent_samples - len(self._recent[0]) // 2 > RECENT_S * self.sample_rate:
             self._recent_samples -= len(self._recent.popleft()) // 2
 
-    def level_db(self, start_s: float, end_s: float) -> float | None:
-        """The level (dB) of the audio between ``start_s`` and ``end_s`` of the stream, None when gone."""
+    def samples(self, start_s: float, end_s: float) -> np.ndarray | None:
+        """The kept audio between ``start_s`` and ``end_s`` of the stream, None when gone or empty."""
         first = self._fed - self._recent_samples
         lo, hi = int(start_s * self.sample_rate) - first, int(end_s * self.sample_rate) - first
         if lo < 0 or hi <= lo:
             return None
         samples = np.frombuffer(b"".join(self._recent), dtype="<i2")[lo:hi].astype(np.float64)
-        if samples.size == 0:
+        return samples if samples.size else None
+
+    def level_db(self, start_s: float, end_s: float) -> float | None:
+        """The level (dB) of the audio between ``start_s`` and ``end_s`` of the stream, None when gone."""
+        samples = self.samples(start_s, end_s)
+        if samples is None:
             return None
         return float(10.0 * np.log10(np.mean(samples**2) + 1.0))
 
@@ -233,12 +238,10 @@ class _PhaseDecoder:
         if not decoded.timed:
             return None
         start = decoded.timed[0][1] - LEAD_GAP_S
-        first = self._fed - self._recent_samples
-        lo, hi = int((start - LEAD_IN_S) * self.sample_rate) - first, int(start * self.sample_rate) - first
+        samples = self.samples(start - LEAD_IN_S, start)
         loudest, room = self.loudest_db(decoded), self.room_db()
-        if lo < 0 or hi <= lo or loudest is None or room is None:
+        if samples is None or loudest is None or room is None:
             return None
-        samples = np.frombuffer(b"".join(self._recent), dtype="<i2")[lo:hi].astype(np.float64)
         levels = _frame_levels(samples, int(FRAME_S * self.sample_rate))
         if not levels.size:
             return None
@@ -467,7 +470,7 @@ class VoskListener:
         if not agrees and not decoded.trimmed:  # the second decode nearly chose the phrase
             agrees = _close_alternative(heard, decoder, match.phrase, len(words(decoded.text)))
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
-        longer = len(said) > len(words(decoded.text)) + LONGER_BY
+        longer = not near_length
         prominence = decoder.prominence_db(decoded)
         lead_in = decoder.lead_in(decoded) if not sequence and match.phrase in decoder.tails else None
         both = heard_by_both(decoded, heard).text
