@@ -19,7 +19,7 @@ from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.model_store import find_or_download
-from voice_host.audio.tts import Pyttsx3Speaker, TtsUnavailable
+from voice_host.audio.tts import Pyttsx3Speaker, TtsUnavailable, UnknownTtsVoice
 from voice_host.ports import Listener, Speaker
 from voice_host.text_io import PrintSpeaker, SilentSpeaker
 
@@ -83,8 +83,8 @@ def open_speaker(
     try:
         return Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, device=device,
                               gate=gate if gate is not None else HalfDuplexGate(), print_fallback=print_fallback)
+    except UnknownTtsVoice as exc:
+        raise VoiceUnavailable(str(exc)) from None
     except TtsUnavailable as exc:
-        if voice and str(exc) == catalogue.voice_unknown_tts_voice(voice):
-            raise VoiceUnavailable(str(exc)) from None
         print(catalogue.voice_no_audio_output(str(exc)), file=sys.stderr, flush=True)
         return PrintSpeaker() if print_fallback else SilentSpeaker()

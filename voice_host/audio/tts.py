@@ -41,6 +41,10 @@ class TtsUnavailable(Exception):
     """The pyttsx3 engine cannot start or synthesize."""
 
 
+class UnknownTtsVoice(TtsUnavailable):
+    """No installed voice matches the ``--voice`` asked for: the user's to fix, not the machine's."""
+
+
 @dataclass(frozen=True)
 class VoiceInfo:
     """A pyttsx3 voice: id, name and languages."""
@@ -113,7 +117,7 @@ class Pyttsx3Engine:
         self.voices = tuple(VoiceInfo(str(v.id), str(v.name), _languages(v.languages)) for v in raw)
         chosen = choose_voice(self.voices, voice)
         if voice and chosen is None:
-            raise TtsUnavailable(catalogue.voice_unknown_tts_voice(voice))
+            raise UnknownTtsVoice(catalogue.voice_unknown_tts_voice(voice))
         self.voice = chosen
         self._settings: dict[str, object] = {}
         if chosen is not None:

@@ -195,3 +195,13 @@ def test_check_covers_both_games_by_default() -> None:
     assert "scala minima" in {p.text for p in phrases["yatzi/box"]}
     assert "cinquantatré" in {p.text for p in phrases["tokio/claim"]}
     assert set(game_phrases_for("yatzi", "classico", 6)) == {"dice", "box", "virtual", "confirm", "start"}
+
+
+@pytest.mark.audio
+def test_an_unknown_tts_voice_is_the_users_to_fix_not_a_silent_fallback(pulse: str) -> None:
+    from voice_host.audio.factory import open_speaker
+
+    # espeak-ng has no voice by this name: the user gets the Italian line (exit 2 upstream),
+    # not a printed fallback as when the machine has no audio output.
+    with pytest.raises(VoiceUnavailable, match="La voce 'nessuna-voce-xq' non esiste"):
+        open_speaker("pyttsx3", voice="nessuna-voce-xq")
