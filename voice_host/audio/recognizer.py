@@ -50,7 +50,7 @@ from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
 from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, LeadIn, Verdict, judge
 from voice_host.hearing.confusability import tail_of
-from voice_host.hearing.fillers import FILLER_ODDS, filler_words, garbage_grammar
+from voice_host.hearing.fillers import filler_words
 from voice_host.ports import Heard, ListenRequest
 
 #: Quiet audio (counted from the end of speech) before answering with an early final
@@ -302,8 +302,7 @@ class VoskListener:
     (shared with the speaker) makes the listener deaf to the host's own voice.
     ``early_endpoint=False`` keeps vosk's own endpointing only.
     ``fillers`` are candidate common words for the second, garbage-model decode
-    (those the model knows and no phrase uses), each ``filler_odds`` times less
-    likely than a phrase (:func:`~voice_host.hearing.fillers.garbage_grammar`); ``second_opinion=False`` skips
+    (those the model knows and no phrase uses); ``second_opinion=False`` skips
     that decode: every phrase is then returned as sure and nothing is dropped
     as chatter. ``foreground=True`` attenuates the audio between a near
     speaker's words first (off by default: on the Korean proxy it gained
@@ -324,7 +323,6 @@ class VoskListener:
         fillers: Sequence[str] = (),
         second_opinion: bool = True,
         foreground: bool = False,
-        filler_odds: int = FILLER_ODDS,
     ) -> None:
         self._model = model
         self._vocabulary = vocabulary
@@ -342,7 +340,6 @@ class VoskListener:
         self.last: Utterance | None = None
         self._fillers = tuple(fillers)
         self._second_opinion = second_opinion
-        self._filler_odds = filler_odds
         self._foreground = ForegroundGate() if foreground else None
         self._ready: deque[bytes] = deque()
         self._pending_reset = False
@@ -389,8 +386,7 @@ class VoskListener:
             )
             second = None
             if self._second_opinion:
-                fillers = filler_words(self._fillers, self._vocabulary.knows, grammar)
-                garbage = garbage_grammar(grammar, fillers, self._filler_odds)
+                garbage = grammar + filler_words(self._fillers, self._vocabulary.knows, grammar)
                 second = vosk.KaldiRecognizer(
                     self._model, float(self._source.sample_rate), json.dumps(garbage, ensure_ascii=False)
                 )
