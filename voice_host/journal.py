@@ -102,7 +102,7 @@ class Journal:
         try:
             fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".new")
         except OSError as exc:
-            raise JournalError(say.journal_cannot_create(path, _reason(exc))) from None
+            raise JournalError(say.journal_cannot_create(path, say.system_error(exc))) from None
         try:
             os.fchmod(fd, FILE_MODE)  # whatever the umask
             fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
@@ -116,7 +116,7 @@ class Journal:
             if isinstance(exc, FileExistsError):
                 raise JournalError(say.journal_exists(path)) from None
             if isinstance(exc, OSError):
-                raise JournalWriteError(say.journal_write_failed(path, _reason(exc))) from None
+                raise JournalWriteError(say.journal_write_failed(path, say.system_error(exc))) from None
             raise
         _remove(temporary)
         _fsync_directory(path)
@@ -143,7 +143,7 @@ class Journal:
                 os.fsync(fd)
         except OSError as exc:
             os.close(fd)
-            raise JournalError(say.journal_cannot_open(path, _reason(exc))) from None
+            raise JournalError(say.journal_cannot_open(path, say.system_error(exc))) from None
         except BaseException:
             os.close(fd)
             raise
@@ -182,7 +182,7 @@ class Journal:
                 os.fsync(self._fd)
             except OSError as exc:
                 self._cut_back()
-                raise JournalWriteError(say.journal_write_failed(self.path, _reason(exc))) from None
+                raise JournalWriteError(say.journal_write_failed(self.path, say.system_error(exc))) from None
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, previous)
         self._length += len(data)
@@ -205,7 +205,7 @@ def read_journal(path: str) -> tuple[JournalContents, int]:
         with io.FileIO(fd, "rb", closefd=False) as raw, io.BufferedReader(raw) as stream:
             contents, good_length, _ = _parse(stream, path)
     except OSError as exc:
-        raise JournalError(say.journal_cannot_read(path, _reason(exc))) from None
+        raise JournalError(say.journal_cannot_read(path, say.system_error(exc))) from None
     finally:
         os.close(fd)
     return contents, good_length
@@ -221,7 +221,7 @@ def _open_existing(path: str, flags: int) -> int:
     except NotARegularFile as exc:
         raise JournalError(say.journal_not_a_file(path, exc.kind)) from None
     except OSError as exc:
-        raise JournalError(say.journal_cannot_open(path, _reason(exc))) from None
+        raise JournalError(say.journal_cannot_open(path, say.system_error(exc))) from None
     if os.fstat(fd).st_size > MAX_JOURNAL_BYTES:
         os.close(fd)
         raise JournalError(say.journal_too_big(path, MAX_JOURNAL_BYTES // (1024 * 1024)))
@@ -360,10 +360,6 @@ def _plain_config(config: dict[str, Any]) -> bool:
 
 # ---------------------------------------------------------------- files
 
-
-def _reason(exc: OSError) -> str:
-    """Why a write failed, in a few Italian words ("disco pieno")."""
-    return say.system_error(exc)
 
 
 def _link_new(temporary: str, path: str) -> None:

@@ -57,7 +57,7 @@ def write_summary(path: str, summary: dict[str, Any]) -> None:
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
     except OSError as exc:
-        raise SummaryWriteError(say.summary_cannot_write(path, _reason(exc))) from None
+        raise SummaryWriteError(say.summary_cannot_write(path, say.system_error(exc))) from None
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -72,10 +72,7 @@ def write_summary(path: str, summary: dict[str, Any]) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(exc, OSError):
-            raise SummaryWriteError(say.summary_cannot_write(path, _reason(exc))) from None
+            raise SummaryWriteError(say.summary_cannot_write(path, say.system_error(exc))) from None
         raise
 
-
-def _reason(exc: OSError) -> str:
-    return say.system_error(exc)
 

@@ -123,7 +123,7 @@ def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME) -> P
     except SystemExit as exc:
         raise VoiceUnavailable(catalogue.voice_model_download_failed(name, f"exit {exc.code}")) from None
     except Exception as exc:  # network, zip, disk: all end the same way for the user
-        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, _reason(exc))) from None
+        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, catalogue.system_error(exc))) from None
     return target
 
 
@@ -133,10 +133,6 @@ def _check_reachable(url: str) -> None:
     if host:
         socket.getaddrinfo(host, 443)  # raises socket.gaierror offline
 
-
-def _reason(exc: BaseException) -> str:
-    """The failure in a few Italian words ("nessuna rete", "disco pieno")."""
-    return catalogue.system_error(exc)
 
 
 class _Downloader:
