@@ -160,3 +160,16 @@ def test_a_failing_board_never_stops_the_game():
     hub = StateHub()
     BoardPublisher(hub)(SpokenTurn(Broken(), (), (), 0))  # type: ignore[arg-type]
     assert hub.latest().seq == 0
+
+
+def test_a_step_the_host_does_not_comment_keeps_the_last_outcome_on_the_board():
+    hub = StateHub()
+    publish = BoardPublisher(hub)
+    dialog = _tokio()
+    publish(SpokenTurn(dialog, ("x",), ("Anna prende una penalità, ne ha 1.",), 4))
+    publish(SpokenTurn(dialog, ("Cinquantatré. Bruno, ci credi?",), (), 5))  # a claim: nothing announced
+    state = json.loads(hub.latest().json)
+    assert state["outcome"] == ["Anna prende una penalità, ne ha 1."] and state["outcome_number"] == 4
+    publish(SpokenTurn(dialog, ("y",), ("Bruno prende una penalità, ne ha 1.",), 6))
+    state = json.loads(hub.latest().json)
+    assert state["outcome"] == ["Bruno prende una penalità, ne ha 1."] and state["outcome_number"] == 6

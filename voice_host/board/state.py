@@ -11,7 +11,8 @@ change). Every game gives these fields:
 - ``finished`` (bool), ``winner`` (a name, or null: not over, or a tie);
 - ``standings``: ``[{"name", "value", ...}]`` best first;
 - ``said``: the sentences the host is saying now (the caption), the question last;
-- ``outcome``: the sentences of the last thing that happened; ``outcome_number``
+- ``outcome``: the sentences of the last thing that happened (a step the host
+  does not comment on, such as a claim, keeps the one before); ``outcome_number``
   grows with every new outcome (the page announces each one once);
 - ``seq``: grows with every published state.
 
@@ -46,14 +47,23 @@ def board_state(turn: SpokenTurn) -> dict[str, Any]:
 
 
 class BoardPublisher:
-    """The session's observer: builds each turn's state and puts it in the hub, never waiting for a client."""
+    """The session's observer: builds each turn's state and puts it in the hub, never waiting for a client.
+
+    It keeps the last outcome that said something: a claim or a roll, which the
+    host does not comment on, leaves the last penalty or score on the board.
+    """
 
     def __init__(self, hub: StateHub) -> None:
         self.hub = hub
+        self._outcome: tuple[str, ...] = ()
+        self._number = 0
 
     def __call__(self, turn: SpokenTurn) -> None:
         """Publish ``turn``; a failure of the board is logged and never stops the game."""
+        if turn.outcome and turn.outcome_number != self._number:
+            self._outcome, self._number = turn.outcome, turn.outcome_number
+        shown = SpokenTurn(turn.dialog, turn.said, self._outcome, self._number)
         try:
-            self.hub.publish(board_state(turn))
+            self.hub.publish(board_state(shown))
         except Exception:  # the board only shows the game: its own bug must not end it
             logger.exception("the board could not publish the state")
