@@ -91,3 +91,22 @@ def test_yatzi_the_card_fills_in_and_the_dice_are_shown(browser, game):
     assert "Anna segna 9 in tris" in browser.evaluate(_text("#outcome"))
     bonus = "[...document.querySelectorAll('tr.bonus td')].map(td => td.textContent)"
     assert browser.evaluate(bonus) == ["mancano 63", "mancano 63"]
+
+
+def test_the_standings_stay_on_the_page_when_the_game_ends(browser, game):
+    # Lizumo with one life: Anna's bluff (42 for a declared 53) is caught, she is out and Bruno wins.
+    host = game("--game", "tokio", "--players", "Anna,Bruno", "--rules", "lizumo", "--limit", "1")
+    browser.open(host.url)
+    browser.wait_until("document.querySelectorAll('.player').length === 2")
+    assert browser.evaluate("document.querySelectorAll('[data-name=\"Anna\"] .lives span.left').length") == 1
+    for line in ("cinquantatré", "dubito", "quarantadue"):
+        host.say(line)
+    host.wait_for("Bruno")
+    assert host.close() == 0  # the game is over: the host exits and the board with it
+    browser.wait_until("!document.getElementById('end').hidden", timeout=5)
+    assert browser.evaluate(_text("#winner")) == "Vince Bruno"
+    assert browser.evaluate("[...document.querySelectorAll('#standings li')].map(li => li.textContent)") == [
+        "Bruno: 1", "Anna: 0",
+    ]
+    assert browser.evaluate("document.querySelector('[data-name=\"Anna\"]').classList.contains('out')")
+    browser.wait_until(f"{_text('#status')} === 'Collegamento perso: riprovo…'", timeout=5)

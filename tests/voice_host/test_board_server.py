@@ -218,3 +218,32 @@ def test_close_ends_the_streams_and_frees_the_port(board):
             pass  # the stream ends
     again = BoardServer(StateHub(), "127.0.0.1", port)
     again.close()
+
+
+def test_many_clients_each_get_every_new_state(board):
+    server = board()
+    streams = [_open_stream(server) for _ in range(20)]
+    try:
+        for _, stream in streams:
+            assert _events(stream, 1)[0]["seq"] == 0
+        server.hub.publish({"game": "yatzi", "n": 1})
+        assert all(_events(stream, 1)[0] == {"game": "yatzi", "n": 1, "seq": 1} for _, stream in streams)
+    finally:
+        for sock, stream in streams:
+            stream.close()
+            sock.close()
+
+
+def test_the_wheel_carries_every_file_the_page_serves():
+    import fnmatch
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 on
+
+    from voice_host.board.page import FILES
+
+    root = Path(__file__).resolve().parents[2]
+    globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["voice_host"]
+    for name, _ in FILES.values():
+        assert any(fnmatch.fnmatch(f"board/static/{name}", pattern) for pattern in globs), name
+        assert (root / "voice_host" / "board" / "static" / name).is_file()

@@ -173,3 +173,23 @@ def test_a_step_the_host_does_not_comment_keeps_the_last_outcome_on_the_board():
     publish(SpokenTurn(dialog, ("y",), ("Bruno prende una penalità, ne ha 1.",), 6))
     state = json.loads(hub.latest().json)
     assert state["outcome"] == ["Bruno prende una penalità, ne ha 1."] and state["outcome_number"] == 6
+
+
+def test_annulla_takes_the_penalty_off_the_board():
+    hub = StateHub()
+    rules = preset("milella")
+    session = Session(lambda: TokioDialog(rules, ["Anna", "Bruno"]), ListListener(
+        ["cinquantatré", "dubito", "quarantadue", "annulla"]), RecordingSpeaker())
+    states = []
+    publish = BoardPublisher(hub)
+
+    def watch(turn):
+        publish(turn)
+        states.append(json.loads(hub.latest().json))
+
+    session.observer = watch
+    session.run()
+    penalties = [state["players"][0]["penalties"] for state in states]
+    assert 1 in penalties and penalties[-1] == 0  # the reveal is undone: Anna is asked to reveal again
+    assert states[-1]["turn"] == {"player": "Anna", "phase": "reveal"}
+    assert states[-1]["outcome"][0].startswith("Annullato")
