@@ -61,7 +61,7 @@ def _events(sock_file, count):
 
 def _open_stream(server):
     sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
-    sock.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
+    sock.sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     return sock, sock.makefile("rb")
 
 
@@ -206,16 +206,17 @@ def test_a_silent_client_is_dropped_after_the_timeout(board):
     assert _request(server, "GET", "/state")[0].status == 200
 
 
-def test_close_ends_the_streams_and_frees_the_port(board):
+def test_close_sends_the_last_state_ends_the_streams_and_frees_the_port(board):
     server = board()
     sock, stream = _open_stream(server)
     assert _events(stream, 1)[0]["seq"] == 0  # the stream is served
     port = server.port
+    server.hub.publish({"game": "tokio", "finished": True})  # the end of the game, then the host exits
     server.close()
     with sock, stream:
         sock.settimeout(5)
-        while stream.readline():
-            pass  # the stream ends
+        rest = b"".join(iter(stream.readline, b""))  # the stream ends
+    assert b'data: {"game": "tokio", "finished": true, "seq": 1}' in rest
     again = BoardServer(StateHub(), "127.0.0.1", port)
     again.close()
 
@@ -247,3 +248,12 @@ def test_the_wheel_carries_every_file_the_page_serves():
     for name, _ in FILES.values():
         assert any(fnmatch.fnmatch(f"board/static/{name}", pattern) for pattern in globs), name
         assert (root / "voice_host" / "board" / "static" / name).is_file()
+
+
+def test_a_page_elsewhere_cannot_rebind_its_name_to_read_the_board(board):
+    server = board()
+    server.hub.publish({"game": "tokio"})
+    raw = _raw(server, b"GET /state HTTP/1.1\r\nHost: evil.example:80\r\n\r\n")
+    assert raw.startswith(b"HTTP/1.0 400") and b"tokio" not in raw
+    raw = _raw(server, f"GET /state HTTP/1.1\r\nHost: localhost:{server.port}\r\n\r\n".encode())
+    assert raw.startswith(b"HTTP/1.0 200") and b"tokio" in raw

@@ -53,12 +53,11 @@ class StateHub:
             return self._latest
 
     def wait_newer(self, seq: int, timeout: float) -> Snapshot | None:
-        """The latest state once it is newer than ``seq``; None after ``timeout`` seconds or once closed."""
+        """The latest state once it is newer than ``seq``; None after ``timeout`` seconds, or once closed
+        with nothing newer (the last state is still handed out after closing: the end of a game)."""
         with self._changed:
             self._changed.wait_for(lambda: self._closed or self._latest.seq > seq, timeout)
-            if self._closed or self._latest.seq <= seq:
-                return None
-            return self._latest
+            return self._latest if self._latest.seq > seq else None
 
     def close(self) -> None:
         """Wake every reader for good: the server is stopping."""

@@ -9,6 +9,9 @@ JSON document and one server-sent-events stream, which needs no framework.
   written back.
 - At most ``max_clients`` connections at once (a semaphore taken before a
   thread is started); one more is answered 503 and closed.
+- A request naming the server by a domain name (``Host``) other than
+  ``localhost`` is refused (400): the page is opened by IP address, and a web
+  page elsewhere cannot rebind its own name to this computer to read the board.
 - Each connection has its own socket timeout: a client that sends nothing, or
   never reads its stream, loses its connection after ``timeout`` seconds. The
   game only ever replaces the hub's state (:class:`~voice_host.board.hub.StateHub`),
@@ -37,6 +40,8 @@ logger = logging.getLogger(__name__)
 MAX_CLIENTS = 32
 #: Seconds a connection may stay silent (sending its request) or unread (its stream) before it is dropped.
 CLIENT_TIMEOUT = 10.0
+#: Seconds :meth:`BoardServer.close` gives the streams to send the last state (the end of the game).
+FLUSH_ON_CLOSE = 1.0
 #: Seconds between two keep-alive comments on a quiet stream (so a vanished client is noticed).
 KEEPALIVE = 5.0
 
@@ -93,8 +98,9 @@ class BoardServer:
         self._thread.start()
 
     def close(self) -> None:
-        """Wake every stream, stop serving and release the port."""
+        """Wake every stream, give them a moment to send the last state, stop serving and release the port."""
         self.hub.close()
+        self._server.streams_done(FLUSH_ON_CLOSE)
         if self._thread.is_alive():
             self._server.shutdown()
         self._server.server_close()
@@ -105,10 +111,29 @@ class _V4Server(ThreadingHTTPServer):
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = 64  # a table's phones reconnecting at once are not dropped for a full backlog
 
     def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler], max_clients: int) -> None:
         self._slots = threading.BoundedSemaphore(max_clients)
+        self._streams = 0
+        self._streams_changed = threading.Condition()
         super().__init__(address, handler)
+
+    def stream_started(self) -> None:
+        """A connection became an event stream."""
+        with self._streams_changed:
+            self._streams += 1
+
+    def stream_ended(self) -> None:
+        """An event stream ended."""
+        with self._streams_changed:
+            self._streams -= 1
+            self._streams_changed.notify_all()
+
+    def streams_done(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for every stream to end; True if they all did."""
+        with self._streams_changed:
+            return self._streams_changed.wait_for(lambda: self._streams == 0, timeout)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         """Start the connection's thread if a slot is free; else answer 503 here and close it."""
@@ -136,6 +161,28 @@ class _V4Server(ThreadingHTTPServer):
 
 class _V6Server(_V4Server):
     address_family = socket.AF_INET6
+
+
+def _addressed_by_ip(host: str | None) -> bool:
+    """True for no ``Host`` header, or one that names an IP address or ``localhost`` (any port).
+
+    >>> [_addressed_by_ip(h) for h in (None, "192.168.1.5:8000", "[::1]:80", "localhost:8000", "evil.example:8000")]
+    [True, True, True, True, False]
+    """
+    if host is None:
+        return True
+    name = host.strip()
+    if name.startswith("["):
+        name = name[1:name.find("]")] if "]" in name else name
+    else:
+        name = name.rsplit(":", 1)[0] if name.count(":") == 1 else name
+    if name.lower() == "localhost":
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
 
 
 def _refuse_busy(request: socket.socket) -> None:
@@ -168,7 +215,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _serve(self, *, body: bool) -> None:
         path = urlsplit(self.path).path
-        if path == "/events":
+        if not _addressed_by_ip(self.headers.get("Host")):
+            self.send_error(400)
+        elif path == "/events":
             self._stream(body=body)
         elif path == "/state":
             self._send(200, "application/json; charset=utf-8", self.hub.latest().json.encode(), body=body)
@@ -187,6 +236,15 @@ class _Handler(BaseHTTPRequestHandler):
         if not body:
             return
         self.close_connection = True
+        server = self.server
+        assert isinstance(server, _V4Server)
+        server.stream_started()
+        try:
+            self._send_states()
+        finally:
+            server.stream_ended()
+
+    def _send_states(self) -> None:
         try:
             self.wfile.write(b"retry: 1000\n\n")
             snapshot = self.hub.latest()
