@@ -1372,8 +1372,8 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--volume": "volume della voce, da 0 a 1",
         "--device": "microfono (numero o nome, vedi ./run voice-host devices)",
         "--board": "mostra la partita dal vivo su una pagina web a questa porta (solo da guardare)",
-        "--board-host": "indirizzo IP di questo computer su cui aprire il tabellone alla rete di casa "
-                        "(senza: solo da questo computer)",
+        "--board-host": "indirizzo IP di questo computer per aprire il tabellone alla rete di casa "
+                        "(senza, lo vede solo questo computer)",
         "analizza": "Yatzi: le scelte di ogni giocatore contro il gioco ottimo",
         "journal": "il giornale di una partita di Yatzi",
         # the voice tools (voice_host/voice_tools.py); "voice tools --x" is an option of both check and say
@@ -1454,7 +1454,7 @@ def board_tokio_rules(name: str, sides: int, limit: int, lives: bool, exact: boo
 ]:
     """The Tokio rules in force, as the board lists them."""
     return (
-        f"Regole {name}",
+        f"Regole {RULES_NAMES.get(name, name)}",
         f"dadi a {sides} facce",
         _board_limit(limit, lives),
         "al dubbio conta il punto esatto" if exact else "al dubbio basta almeno il punto detto",
@@ -1476,7 +1476,7 @@ def _board_limit(limit: int, lives: bool) -> str:
 def board_yatzi_rules(name: str, bonus_value: int, threshold: int, extra_yatzi: int) -> tuple[str, ...]:
     """The Yatzi rules in force, as the board lists them."""
     extra = (f"ogni yatzi in più vale {extra_yatzi}",) if extra_yatzi else ()
-    return (f"Regole {name}", f"bonus di {bonus_value} da {threshold} punti di parte alta", *extra)
+    return (f"Regole: {name}", f"bonus di {bonus_value} da {threshold} punti di parte alta", *extra)
 
 
 def board_address(url: str) -> str:
@@ -1496,7 +1496,7 @@ def board_not_started(port: int, reason: str) -> str:
 
 def board_bad_port(text: str) -> str:
     """--board with something that is not a port."""
-    return f"--board vuole una porta da 1 a 65535, non {text!r}"
+    return f"--board vuole una porta da 1 a 65535 (0: una libera qualsiasi), non {text!r}"
 
 
 def board_bad_host(text: str) -> str:

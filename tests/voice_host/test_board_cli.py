@@ -72,8 +72,8 @@ def test_a_busy_port_is_one_line_and_the_game_goes_on(tmp_path, capsys):
 
 @pytest.mark.parametrize("options, message", [
     (["--board-host", "127.0.0.1"], "--board-host serve solo insieme a --board PORTA"),
-    (["--board", "ottanta"], "--board vuole una porta da 1 a 65535, non 'ottanta'"),
-    (["--board", "70000"], "--board vuole una porta da 1 a 65535, non '70000'"),
+    (["--board", "ottanta"], "--board vuole una porta da 1 a 65535 (0: una libera qualsiasi), non 'ottanta'"),
+    (["--board", "70000"], "--board vuole una porta da 1 a 65535 (0: una libera qualsiasi), non '70000'"),
     (["--board", "8000", "--board-host", "casa<b>"], "--board-host vuole un indirizzo IP di questo computer"),
 ])
 def test_bad_board_options_are_one_italian_line_and_exit_2(tmp_path, capsys, options, message):

@@ -257,3 +257,34 @@ def test_a_page_elsewhere_cannot_rebind_its_name_to_read_the_board(board):
     assert raw.startswith(b"HTTP/1.0 400") and b"tokio" not in raw
     raw = _raw(server, f"GET /state HTTP/1.1\r\nHost: localhost:{server.port}\r\n\r\n".encode())
     assert raw.startswith(b"HTTP/1.0 200") and b"tokio" in raw
+
+
+def test_ipv6_is_served_too():
+    if not socket.has_ipv6:
+        pytest.skip("no IPv6 here")
+    try:
+        server = BoardServer(StateHub(), "::1", 0)
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    server.start()
+    try:
+        connection = http.client.HTTPConnection("::1", server.port, timeout=5)
+        connection.request("GET", "/state")
+        assert json.loads(connection.getresponse().read()) == {"seq": 0}
+        connection.close()
+    finally:
+        server.close()
+
+
+def test_the_address_given_for_every_interface_is_one_a_phone_can_open():
+    import ipaddress
+
+    from voice_host.board.launch import shown_host
+
+    assert shown_host("192.168.1.5") == "192.168.1.5"
+    shown = shown_host("0.0.0.0")
+    assert shown != "0.0.0.0"
+    try:
+        assert not ipaddress.ip_address(shown).is_unspecified
+    except ValueError:
+        assert shown  # no route out: the host name

@@ -193,3 +193,17 @@ def test_annulla_takes_the_penalty_off_the_board():
     assert 1 in penalties and penalties[-1] == 0  # the reveal is undone: Anna is asked to reveal again
     assert states[-1]["turn"] == {"player": "Anna", "phase": "reveal"}
     assert states[-1]["outcome"][0].startswith("Annullato")
+
+
+def test_the_rules_in_force_are_listed_as_players_say_them():
+    assert _tokio().board_state()["rules_text"] == [
+        "Regole di Milella", "dadi a 6 facce", "fuori a 8 penalità", "al dubbio conta il punto esatto",
+        "si rilancia pari o più alto",
+    ]
+    assert _tokio("lizumo").board_state()["rules_text"] == [
+        "Regole di Lizumo", "dadi a 6 facce", "3 vite a testa", "al dubbio basta almeno il punto detto",
+        "si rilancia sempre più alto",
+    ]
+    assert YatziDialog(["Anna"]).board_state()["rules_text"] == [
+        "Regole: seed", "bonus di 30 da 63 punti di parte alta",
+    ]
