@@ -24,6 +24,9 @@ from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.audio.gate import HalfDuplexGate
+from voice_host.board.launch import open_board
+from voice_host.board.server import BoardServer
+from voice_host.board.state import BoardPublisher
 from voice_host.captions import CaptionedSpeaker
 from voice_host.console import print_stderr
 from voice_host.errors import InputError, UsageError, WriteFailure
@@ -46,9 +49,13 @@ class Host:
     listener: Listener
     speaker: Speaker
     journal: Journal | None
+    board: BoardServer | None = None
+    """The live board (``--board``), when it listens."""
 
     def close(self) -> None:
-        """Close the listener, the speaker and the journal."""
+        """Close the board, the listener, the speaker and the journal."""
+        if self.board is not None:
+            self.board.close()
         _close([self.listener], self.speaker, self.journal)
 
 
@@ -61,6 +68,7 @@ def assemble(args: argparse.Namespace, script_path: str | None) -> Host:
     game, config, actions, journal = _game_from_args(args)
     listeners: list[Listener] = []
     speaker: Speaker | None = None
+    board: BoardServer | None = None
     try:
         new_dialog = _dialog_factory(args, game, config)
         if script_path is not None:
@@ -71,10 +79,15 @@ def assemble(args: argparse.Namespace, script_path: str | None) -> Host:
             listeners.append(open_listener(args, game, config, speaker, gate))
         journal = journal or _create_journal(args, game, config, speaker)
         session = _session(args, new_dialog, listeners[0], speaker, journal, actions)
+        board = open_board(args, speaker)
+        if board is not None:
+            session.observer = BoardPublisher(board.hub)
     except BaseException:
+        if board is not None:
+            board.close()
         _close(listeners, speaker, journal)
         raise
-    return Host(GAMES[game], session, new_dialog, listeners[0], speaker, journal)
+    return Host(GAMES[game], session, new_dialog, listeners[0], speaker, journal, board)
 
 
 def say_safely(speaker: Speaker, sentence: str) -> None:

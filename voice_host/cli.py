@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from grammars.it import catalogue as say
+from voice_host.board.options import add_board_options
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.console import print_error, print_stderr
 from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rate", metavar="N", type=int, help=say.CLI_HELP["--rate"])
     play.add_argument("--volume", metavar="V", type=float, help=say.CLI_HELP["--volume"])
     play.add_argument("--device", metavar="MICROFONO", help=say.CLI_HELP["--device"])
+    add_board_options(play)
     analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
     _register_voice_tools(sub)

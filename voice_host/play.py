@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from grammars.it import catalogue as say
+from voice_host.board.launch import check_board_options
 from voice_host.bootstrap import Host, assemble, say_safely
 from voice_host.console import print_error, print_stderr
 from voice_host.errors import (
@@ -103,6 +104,7 @@ def _check_options(args: argparse.Namespace) -> str | None:
             raise UsageError(say.options_ignored_on_resume(ignored))
     elif not args.game:
         raise UsageError(say.missing_game())
+    check_board_options(args)
     return args.input[len("script:"):] if args.input.startswith("script:") else None
 
 

@@ -317,6 +317,11 @@ class TokioDialog:
             and self.rules.tokio_response is TokioResponse.THREE_CHOICES
         )
 
+    def board_state(self) -> dict[str, Any]:
+        """The live board's view of this game (see :mod:`voice_host.board.tokio_state`)."""
+        from voice_host.board.tokio_state import tokio_board  # the board is optional: loaded when it asks
+
+        return tokio_board(self)
 
 
 #: mypy checks here that the dialog implements the protocol with Tokio's own types.

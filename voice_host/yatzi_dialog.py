@@ -561,6 +561,12 @@ class YatziDialog:
             players.append(entry)
         return {"game": "yatzi", "finished": self.is_over(), "winner": self.engine.winner, "players": players}
 
+    def board_state(self) -> dict[str, Any]:
+        """The live board's view of this game (see :mod:`voice_host.board.yatzi_state`)."""
+        from voice_host.board.yatzi_state import yatzi_board  # the board is optional: loaded when it asks
+
+        return yatzi_board(self)
+
 
 #: mypy checks here that the dialog implements the protocol with Yatzi's own types.
 _IMPLEMENTS: type[GameDialog[Listening, Action]] = YatziDialog

@@ -808,6 +808,8 @@ _ERRNO_WORDS: Mapping[str, str] = {
     "ECONNREFUSED": "connessione rifiutata",
     "ENETUNREACH": "nessuna rete",
     "EHOSTUNREACH": "nessuna rete",
+    "EADDRINUSE": "porta già in uso",
+    "EADDRNOTAVAIL": "indirizzo non di questo computer",
 }
 
 
@@ -1369,6 +1371,9 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--rate": "velocità della voce (parole al minuto)",
         "--volume": "volume della voce, da 0 a 1",
         "--device": "microfono (numero o nome, vedi ./run voice-host devices)",
+        "--board": "mostra la partita dal vivo su una pagina web a questa porta (solo da guardare)",
+        "--board-host": "indirizzo IP di questo computer per aprire il tabellone alla rete di casa "
+                        "(senza, lo vede solo questo computer)",
         "analizza": "Yatzi: le scelte di ogni giocatore contro il gioco ottimo",
         "journal": "il giornale di una partita di Yatzi",
         # the voice tools (voice_host/voice_tools.py); "voice tools --x" is an option of both check and say
@@ -1393,5 +1398,124 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "voice tools --voice": "voce della sintesi (id, nome o lingua)",
         "voice tools --rate": "velocità (parole al minuto)",
         "voice tools --volume": "volume da 0 a 1",
+    }
+)
+
+
+# --------------------------------------------------------------- live board
+# The page of `play --board` (voice_host/board/): its labels, the rules in force as
+# short lines, what the host prints and says about the address, and the few plain
+# bodies of its HTTP refusals. The page shows the game; it never asks anything.
+
+#: The page's labels, by the key the page's script looks up ("{n}"/"{m}" are filled in there).
+BOARD_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "title": "Tabellone",
+        "waiting": "In attesa della partita…",
+        "offline": "Collegamento perso: riprovo…",
+        "to_act": "Di mano",
+        "claim": "Da battere",
+        "claim_by": "detto da {n}",
+        "no_claim": "ancora nessuna dichiarazione",
+        "out": "fuori",
+        "penalties": "penalità",
+        "penalties_of": "{n} penalità su {m}",
+        "lives_of": "{n} vite su {m}",
+        "life_of": "{n} vita su {m}",
+        "rules": "Regole",
+        "host_says": "Il conduttore dice",
+        "outcome": "Ultimo esito",
+        "finished": "Partita finita",
+        "winner": "Vince {n}",
+        "tie": "Pareggio",
+        "standings": "Classifica",
+        "players": "Giocatori",
+        "dice": "Dadi in tavola",
+        "no_dice": "nessun dado in tavola",
+        "die": "dado da {n}",
+        "roll_of": "tiro {n} di {m}",
+        "round_of": "giro {n} di {m}",
+        "choosing_start": "Si sceglie chi comincia",
+        "card": "Schede",
+        "box": "Casella",
+        "upper": "Parte alta",
+        "bonus": "Bonus (da {n})",
+        "bonus_missing": "mancano {n}",
+        "lower": "Parte bassa",
+        "yatzi_bonus": "Yatzi in più",
+        "total": "Totale",
+        "computer": "computer",
+    }
+)
+
+
+def board_tokio_rules(name: str, sides: int, limit: int, lives: bool, exact: bool, strictly_higher: bool) -> tuple[
+    str, ...
+]:
+    """The Tokio rules in force, as the board lists them."""
+    return (
+        f"Regole {RULES_NAMES.get(name, name)}",
+        f"dadi a {sides} facce",
+        _board_limit(limit, lives),
+        "al dubbio conta il punto esatto" if exact else "al dubbio basta almeno il punto detto",
+        "si rilancia sempre più alto" if strictly_higher else "si rilancia pari o più alto",
+    )
+
+
+def _board_limit(limit: int, lives: bool) -> str:
+    """How many penalties put a player out, or how many lives each has.
+
+    >>> _board_limit(1, True), _board_limit(3, True), _board_limit(1, False), _board_limit(8, False)
+    ('una vita a testa', '3 vite a testa', 'fuori alla prima penalità', 'fuori a 8 penalità')
+    """
+    if lives:
+        return "una vita a testa" if limit == 1 else f"{limit} vite a testa"
+    return "fuori alla prima penalità" if limit == 1 else f"fuori a {limit} penalità"
+
+
+def board_yatzi_rules(name: str, bonus_value: int, threshold: int, extra_yatzi: int) -> tuple[str, ...]:
+    """The Yatzi rules in force, as the board lists them."""
+    extra = (f"ogni yatzi in più vale {extra_yatzi}",) if extra_yatzi else ()
+    return (f"Regole: {name}", f"bonus di {bonus_value} da {threshold} punti di parte alta", *extra)
+
+
+def board_address(url: str) -> str:
+    """Printed once when the board listens."""
+    return f"tabellone dal vivo su {url}"
+
+
+def board_address_spoken(host: str, port: int) -> str:
+    """Said once when the board listens on the local network."""
+    return f"Il tabellone è aperto: indirizzo {host}, porta {port}."
+
+
+def board_not_started(port: int, reason: str) -> str:
+    """The board could not listen: the game goes on without it."""
+    return f"tabellone non aperto sulla porta {port} ({reason}): si gioca senza"
+
+
+def board_bad_port(text: str) -> str:
+    """--board with something that is not a port."""
+    return f"--board vuole una porta da 1 a 65535 (0: una libera qualsiasi), non {text!r}"
+
+
+def board_bad_host(text: str) -> str:
+    """--board-host with something that is not an IP address."""
+    return f"--board-host vuole un indirizzo IP di questo computer, come 192.168.1.5, non {text!r}"
+
+
+def board_host_without_board() -> str:
+    """--board-host without --board."""
+    return "--board-host serve solo insieme a --board PORTA"
+
+
+#: The plain bodies of the board's HTTP refusals, by status.
+BOARD_REFUSALS: Mapping[int, str] = MappingProxyType(
+    {
+        400: "Richiesta non capita.",
+        404: "Qui non c'è niente: il tabellone è alla pagina principale.",
+        405: "Il tabellone si guarda soltanto.",
+        501: "Il tabellone si guarda soltanto.",
+        503: "Troppi collegamenti al tabellone: riprova tra poco.",
     }
 )
