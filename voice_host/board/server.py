@@ -148,11 +148,18 @@ class _V4Server(ThreadingHTTPServer):
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
-        """Serve one connection, then give its slot back."""
+        """Serve one connection, give its slot back, then close it.
+
+        The slot is free before the socket closes, so a client that sees the close
+        and connects again is never turned away by its own old connection.
+        """
         try:
-            super().process_request_thread(request, client_address)
+            self.finish_request(request, client_address)
+        except Exception:
+            self.handle_error(request, client_address)
         finally:
             self._slots.release()
+            self.shutdown_request(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A connection's failure is the client's: logged, never printed over the captions."""
