@@ -249,16 +249,14 @@ class YatziDialog:
             self._advised = game.dice is not None  # a box was advised: a costlier one is questioned
             return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=self.phase() is DialogPhase.CHOOSE))
         if isinstance(intent, yi.SayDice):
-            if self.virtual:
-                return Refuse(say.not_understood(say.expected_virtual()))
-            if game.phase is not yg.YatziPhase.ROLL:
-                return Refuse(say.not_understood(say.expected_box()))
+            if self.virtual or game.phase is not yg.YatziPhase.ROLL:
+                return Refuse(say.not_understood(self._expected()))
             return Act(yg.RecordRoll(intent.values))
         if isinstance(intent, (yi.RollDice, yi.KeepDice, yi.RerollDice, yi.KeepAll)):
             return self._virtual(intent)
         if isinstance(intent, yi.ChooseBox):
             return self._choose(intent.box)
-        return Refuse(say.not_understood(""))
+        return Refuse(say.not_understood(self._expected()))
 
     def _virtual(self, intent: it.Intent) -> Decision[Action]:
         game = self.engine
@@ -456,11 +454,29 @@ class YatziDialog:
             return say.heard_nothing()
         if reason is Reason.WRONG_DICE_COUNT:
             return say.not_understood(say.say_one_die() if phase is Phase.START else say.say_five_dice())
-        expected = {
-            Phase.START: say.expected_start(), Phase.DICE: say.expected_dice(), Phase.VIRTUAL: say.expected_virtual(),
-            DialogPhase.CHOOSE: say.expected_virtual(),
-        }.get(phase, say.expected_box())
-        return say.not_understood(expected)
+        if reason is Reason.NOT_NOW and self._rolls_over():
+            return say.no_rolls_left()
+        return say.not_understood(self._expected())
+
+    def _rolls_over(self) -> bool:
+        """Virtual dice after the third roll: only a box is left to choose."""
+        game = self.engine
+        return self.virtual and game.phase is yg.YatziPhase.CHOOSE and game.rolls_left == 0
+
+    def _expected(self) -> str:
+        """What "non ho capito" asks for in this phase, with the help's own examples."""
+        phase = self.phase()
+        examples = self.help_examples(phase)
+        if phase is Phase.START:
+            return say.expected_start_of(examples[0])
+        if phase is Phase.DICE:
+            return say.expected_dice_of(examples[0])
+        if phase is Phase.VIRTUAL:
+            return say.expected_roll_of(examples[0])
+        if phase is DialogPhase.CHOOSE:
+            keep, reroll, stop, box = examples
+            return say.expected_choice_of(keep, reroll, stop, box)
+        return say.expected_box_of(examples)
 
     def _card(self) -> str:
         card = self.engine.scorecard()

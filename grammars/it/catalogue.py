@@ -204,13 +204,13 @@ def _penalty_why(reason: PenaltyReason) -> str:
 
 def penalised(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, total: int) -> str:
     """Who takes how many penalties, why when not yet said, and the new count."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}, ne ha {total}."
 
 
 def lost_lives(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, left: int) -> str:
     """Lives version of ``penalised``: who loses how many lives, why when not yet said, how many are left."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     lost = f"{player}{_penalty_why(reason)} perde {count(amount, 'vita', 'vite')}{double}"
     if left == 0:
         return f"{lost}: è fuori."
@@ -219,7 +219,7 @@ def lost_lives(player: str, amount: int, reason: PenaltyReason, doubled: bool, t
 
 def penalty_out(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str) -> str:
     """Penalties that put a player out."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}: è fuori."
 
 
@@ -286,7 +286,7 @@ def answer_again() -> str:
 
 def cannot_take_penalty(top: str) -> str:
     """The third answer is only for the top roll in classico."""
-    return f"Passare si può solo contro il {top}."
+    return f"Passare si può solo contro {the(top)}."
 
 
 def truth_rule(exact: bool) -> str:
@@ -374,6 +374,74 @@ def undo_reveal(roll: str) -> str:
 def keyboard_fallback() -> str:
     """Said when voice input is not available and the keyboard takes over."""
     return "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera."
+
+
+def the(name: str) -> str:
+    """``name`` with its definite article: "il tokio", "lo yokohama", "l'asso".
+
+    >>> the("tokio"), the("yokohama"), the("pechino"), the("asso"), the("zero")
+    ('il tokio', 'lo yokohama', 'il pechino', "l'asso", 'lo zero')
+    """
+    low = name.lower()
+    if low[:1] in ("a", "e", "i", "o", "u"):
+        return f"l'{name}"
+    s_impure = low[:1] == "s" and low[1:2] not in ("a", "e", "i", "o", "u", "")
+    if low[:1] in ("y", "z", "x") or low[:2] in ("gn", "ps", "pn") or s_impure:
+        return f"lo {name}"
+    return f"il {name}"
+
+
+def ask_claim_over_but(player: str, claim: str, strictly: bool, top: str) -> str:
+    """Milella, over a believed Pechino: every roll from Pechino up is enough, but not Tokio."""
+    bound = "più di" if strictly else "almeno"
+    return f"{player}, tira: {bound} {claim}, ma non {top}."
+
+
+def ask_claim_one_of(player: str, claims: Sequence[str]) -> str:
+    """Milella, over a believed Tokio: only these claims are enough (Tokio again, or Pechino)."""
+    return f"{player}, tira: {examples(claims)}."
+
+
+def help_claim_only(claim: str) -> str:
+    """Help when only one claim is enough (Tokio again, or Tokio over a pair of six in Lizumo)."""
+    return f"Dichiara {claim}: nient'altro basta. Oppure: {common_commands()}."
+
+
+def help_claim_over(to_beat: str, strictly: bool, example_phrases: Sequence[str], but: str = "") -> str:
+    """Help when declaring over a believed claim: ``example_phrases`` all beat it; ``but`` does not (Milella)."""
+    bound = "più di" if strictly else "almeno"
+    exception = f", ma non {but}" if but else ""
+    return (
+        f"Dichiara {bound} {to_beat}{exception}, per esempio {examples(example_phrases)}. "
+        f"Oppure: {common_commands()}."
+    )
+
+
+def expected_claim_of(example_phrases: Sequence[str]) -> str:
+    """Reason when a claim was expected, with claims that are enough now."""
+    if len(example_phrases) == 1:
+        return f"dichiara {example_phrases[0]}"
+    return f"dichiara un punto, per esempio {examples(example_phrases)}"
+
+
+def expected_answers(answers: Sequence[str]) -> str:
+    """Reason when an answer to a claim was expected: every answer the question allows."""
+    return f"di' {examples(answers)}"
+
+
+def expected_reveal_of(example_phrases: Sequence[str]) -> str:
+    """Reason when the revealed dice were expected."""
+    return f"di' i dadi, per esempio {examples(example_phrases)}"
+
+
+def no_passing_in_these_rules(answers: Sequence[str]) -> str:
+    """"passo" under rules that have no third answer (Lizumo, Milella), with the answers they have."""
+    return f"Con queste regole non si passa: di' {examples(answers)}."
+
+
+def confirm_top_over_bottom(player: str, claim: str, to_beat: str, cost: str) -> str:
+    """Milella: Tokio, the highest roll, does not beat Pechino: it costs its declarer, confirm first."""
+    return capitalized(f"{claim} non batte {to_beat}: {cost}. {player}, confermi?")
 
 
 # --- voice set-up ---
@@ -704,7 +772,7 @@ def card_full(player: str, upper: int) -> str:
 
 def yatzi_commands(card: bool) -> str:
     """The commands valid in a Yatzi phase, for help sentences."""
-    return f"scheda, {common_commands()}" if card else common_commands()
+    return f"consiglio, scheda, {common_commands()}" if card else common_commands()
 
 
 def help_start(example: str) -> str:
@@ -785,6 +853,31 @@ def yatzi_bad_record(record: str) -> str:
 def yatzi_dice_not_from_seed(player: str, journaled: str, rolled: str) -> str:
     """A virtual-dice record whose dice are not the ones the game's seed gives."""
     return f"i dadi virtuali di {player} nel giornale ({journaled}) non sono quelli del seme ({rolled})"
+
+
+def expected_start_of(example: str) -> str:
+    """Reason when the one die for who starts was expected, with an example."""
+    return f"di' il numero del tuo dado, per esempio {example}"
+
+
+def expected_dice_of(example: str) -> str:
+    """Reason when physical dice were expected, with an example."""
+    return f"di' i cinque dadi, per esempio {example}"
+
+
+def expected_roll_of(roll: str) -> str:
+    """Reason when virtual dice are still to be rolled."""
+    return f"di' {roll}"
+
+
+def expected_choice_of(keep: str, reroll: str, stop: str, box: str) -> str:
+    """Reason with virtual dice and rolls left: examples fitted to the dice on the table."""
+    return f"di' {keep}, {reroll}, {stop} o la casella, per esempio {box}"
+
+
+def expected_box_of(boxes: Sequence[str]) -> str:
+    """Reason when a box was expected: ``boxes`` are free boxes, best first."""
+    return f"di' la casella, per esempio {_or_names(boxes)}"
 
 
 # --------------------------------------------------------------- system errors and the command line
