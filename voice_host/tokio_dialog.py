@@ -30,6 +30,7 @@ from grammars.tokio import (
     tokio_all_phrases,
     tokio_phrases,
 )
+from voice_host.bad_record import BadRecord, shown
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 
 #: The grammar phase the host listens in for each phase of the engine that waits for a player.
@@ -297,26 +298,26 @@ class TokioDialog:
         return {"type": _PLAIN_NAMES[type(action)]}
 
     def decode(self, data: dict[str, Any]) -> ta.Action:
-        """Journal data back to an action; ValueError when malformed.
+        """Journal data back to an action; ``BadRecord`` (a ValueError) when malformed.
 
         Strict: exactly the keys ``encode`` writes, dice that are integers (not
         booleans) these dice can show.
         """
         kind = data.get("type")
         if not isinstance(kind, str):
-            raise ValueError(f"no action type in {data!r}")
+            raise BadRecord(say.tokio_bad_record(shown(data)))
         if kind in ("claim", "reveal"):
             dice = data.get("dice")
             if set(data) != {"type", "dice"} or not (
                 type(dice) is list and len(dice) == 2 and all(type(d) is int for d in dice)
             ):
-                raise ValueError(f"bad dice in {data!r}")
+                raise BadRecord(say.tokio_bad_record(shown(data)))
             roll = Roll.of(dice[0], dice[1])
             if not self.rules.dice.is_possible(roll):
-                raise ValueError(f"dice these dice cannot show in {data!r}")
+                raise BadRecord(say.tokio_bad_record(shown(data)))
             return ta.Claim(roll) if kind == "claim" else ta.Reveal(roll)
         if kind not in _PLAIN_ACTIONS or set(data) != {"type"}:
-            raise ValueError(f"unknown action {data!r}")
+            raise BadRecord(say.tokio_bad_record(shown(data)))
         return _PLAIN_ACTIONS[kind]()
 
     def summary(self) -> dict[str, Any]:

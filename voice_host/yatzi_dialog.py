@@ -15,7 +15,6 @@ from the seed: a record whose dice differ is refused.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -42,6 +41,7 @@ from grammars.yatzi import (
     yatzi_all_phrases,
     yatzi_phrases,
 )
+from voice_host.bad_record import BadRecord, shown
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.yatzi_coach import Coach, printed_analysis, spoken_analysis
 from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
@@ -136,7 +136,7 @@ class YatziDialog:
 
     def opening(self) -> list[str]:
         """Presents the game, chooses who starts (virtual dice) and opens the first turn."""
-        sentences = [say.yatzi_opening(self.listed, self.virtual)]
+        sentences = [say.yatzi_opening(self.listed, self.virtual, self.computers)]
         if self.phase() is Phase.START:
             return [*sentences, say.start_rule()]
         return [*sentences, *self._start_told, *self._opening_turns]
@@ -357,7 +357,7 @@ class YatziDialog:
                 value = random.Random(f"{self.seed}/start/{start.round}/{player}").randint(1, 6)
                 rolled.append((player, face_word(value)))
                 start.record(value)
-            told.append(say.start_dice(rolled, tie_break))
+            told.append(say.start_dice(rolled, tie_break, physical=not self.virtual))
         told.append(say.first_player(start.first))
         return told
 
@@ -418,7 +418,7 @@ class YatziDialog:
         rolled = self._roll(len(dice))
         if tuple(dice) != rolled:
             player = self.engine.to_act or ""
-            raise ValueError(say.yatzi_dice_not_from_seed(player, say_dice(dice), say_dice(rolled)))
+            raise BadRecord(say.yatzi_dice_not_from_seed(player, say_dice(dice), say_dice(rolled)))
 
     # ------------------------------------------------------------ telling
 
@@ -559,7 +559,7 @@ class YatziDialog:
             return KeepAndRoll(keep, _faces(data["dice"], rolled, rolled, data))
         if kind == "score" and keys == {"type", "box"} and isinstance(data["box"], str) and data["box"] in BOXES:
             return yg.Score(data["box"])
-        raise ValueError(say.yatzi_bad_record(_shown(data)))
+        raise BadRecord(say.yatzi_bad_record(shown(data)))
 
     def summary(self) -> dict[str, Any]:
         """The --summary document."""
@@ -596,14 +596,6 @@ def _faces(value: Any, fewest: int, most: int, record: Any) -> tuple[int, ...]:
         or not fewest <= len(value) <= most
         or not all(type(v) is int and 1 <= v <= 6 for v in value)
     ):
-        raise ValueError(say.yatzi_bad_record(_shown(record)))
+        raise BadRecord(say.yatzi_bad_record(shown(record)))
     return tuple(value)
 
-
-def _shown(record: Any) -> str:
-    """A journal record as shown in an error: JSON, cut short."""
-    try:
-        text = json.dumps(record, ensure_ascii=False, sort_keys=True)
-    except (TypeError, ValueError):
-        text = repr(record)
-    return text if len(text) <= 80 else text[:77] + "..."

@@ -606,13 +606,15 @@ def voice_volume_out_of_range() -> str:
 # --------------------------------------------------------------- yatzi
 
 
-def yatzi_opening(players: Sequence[str], virtual: bool) -> str:
-    """Presents a Yatzi game: who plays, how long, whose dice."""
-    solo = len(players) == 1
-    if virtual:
+def yatzi_opening(players: Sequence[str], virtual: bool, computers: Sequence[str] = ()) -> str:
+    """Presents a Yatzi game: who plays, how long, whose dice (the computer seats' the host rolls)."""
+    humans = len(players) - len(computers)
+    if virtual or humans == 0:
         dice = "i dadi li tiro io"
     else:
-        dice = "con i tuoi dadi" if solo else "con i vostri dadi"
+        dice = "con i tuoi dadi" if humans == 1 else "con i vostri dadi"
+        if computers:
+            dice += f"; per {join_names(computers)} li tiro io"
     return f"{join_names(players)}, giochiamo a Yatzi: tredici turni, {dice}."
 
 
@@ -641,11 +643,14 @@ def start_decided(player: str, value: str) -> str:
     return f"Comincia {player}, che ha fatto {value}."
 
 
-def start_dice(entries: Sequence[tuple[str, str]], tie_break: bool) -> str:
-    """Virtual dice: the host's one die per player, the first round or a tie-break."""
+def start_dice(entries: Sequence[tuple[str, str]], tie_break: bool, physical: bool = False) -> str:
+    """The host's one die per player, the first round or a tie-break; ``physical``: the players' own
+    dice are physical (a computer seat plays), so the host says it rolls the start dice for everyone."""
     listed = ", ".join(f"{player} {value}" for player, value in entries)
     if tie_break:
         return f"Spareggio: {listed}."
+    if physical:
+        return f"Per cominciare tiro io un dado a testa, comincia chi fa meno: {listed}."
     return f"Un dado a testa, comincia chi fa meno: {listed}."
 
 
@@ -985,7 +990,8 @@ def input_ended() -> str:
 
 def solver_computing(rules_name: str) -> str:
     """Label of the progress bar while the optimal strategy is computed (first use only)."""
-    return f"Calcolo la strategia ottimale per le regole {rules_name}, solo la prima volta"
+    spoken = YATZI_RULES_SPOKEN.get(rules_name, rules_name)
+    return f"Calcolo la strategia ottimale per le regole {spoken}, solo la prima volta"
 
 
 def points_words(points: float) -> str:
@@ -1078,7 +1084,8 @@ def analysis_choice_keep(keep: str) -> str:
 
 def analysis_header(player: str, lost: float, decisions: int) -> str:
     """Printed analysis: a player's line."""
-    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} scelte rispetto al gioco ottimo"
+    choices = "scelta" if decisions == 1 else "scelte"
+    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} {choices} rispetto al gioco ottimo"
 
 
 def analysis_line(turn: int, dice: str, rolls_left: int, chosen: str, best: str, cost: float) -> str:
@@ -1290,7 +1297,7 @@ def options_ignored_on_resume(options: Sequence[str]) -> str:
 
 def options_ignored_by_game(game: str, options: Sequence[str]) -> str:
     """Options that the chosen game does not use."""
-    return f"{game} non usa {', '.join(options)}: toglile"
+    return f"{game} non usa {', '.join(options)}: " + ("toglila" if len(options) == 1 else "toglile")
 
 
 def options_conflict(first: str, second: str) -> str:
@@ -1433,6 +1440,49 @@ def at_least_one(value: int) -> str:
     return f"deve essere almeno 1: {value}"
 
 
+def milella_needs_d6() -> str:
+    """Milella's ranking (Pechino 2-1, Tokio 3-1) exists for six-sided dice only."""
+    return "le regole di Milella si giocano solo con i dadi da 6"
+
+
+def tokio_rules_impossible() -> str:
+    """Any other Tokio configuration the engine refuses (the command line checks the usual ones first)."""
+    return "queste regole di Tokio non si possono giocare"
+
+
+def yatzi_rules_impossible() -> str:
+    """A Yatzi configuration the engine refuses (the command line checks the usual ones first)."""
+    return "questa partita di Yatzi non si può preparare"
+
+
+def journal_action_not_legal() -> str:
+    """A journaled action the rules do not allow where it stands."""
+    return "un'azione non si può fare in quel punto della partita"
+
+
+def journal_record_unreadable() -> str:
+    """A journaled record the host cannot make sense of."""
+    return "una riga non si può leggere"
+
+
+def tokio_bad_record(record: str) -> str:
+    """A Tokio journal record of the wrong shape (types, values, keys) or with dice these dice cannot show."""
+    return f"azione di Tokio non valida nel giornale: {record}"
+
+
+def journal_folder_missing(path: str, folder: str) -> str:
+    """The journal's folder does not exist: named as the folder, not as the file."""
+    return f"non posso creare il giornale {path}: la cartella {folder} non esiste"
+
+
+#: Yatzi's rule sets as players name them with --rules -> the engine's names: the rules of the sheet
+#: (seed yatzi.txt, the default) and the standard American rules.
+YATZI_RULE_OPTIONS: Mapping[str, str] = MappingProxyType({"foglio": "seed", "standard": "standard"})
+
+#: The engine's names of Yatzi's rule sets as the host says them ("le regole del foglio").
+YATZI_RULES_SPOKEN: Mapping[str, str] = MappingProxyType({"seed": "del foglio", "standard": "standard"})
+
+
 
 
 #: The help of the command line: the program, each subcommand and option.
@@ -1442,7 +1492,7 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "play": "gioca una partita",
         "--game": "il gioco",
         "--players": "i giocatori in ordine di gioco, separati da virgole",
-        "--rules": "le regole: Tokio classico, lizumo o milella; Yatzi seed o standard",
+        "--rules": "le regole: Tokio classico, lizumo o milella; Yatzi foglio (quelle del foglio) o standard",
         "--dice": "facce dei dadi di Tokio",
         "--limit": "penalità (o vite) per uscire",
         "--truth": "Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole",
