@@ -167,6 +167,29 @@ def test_every_tokio_example_is_acted_upon_at_random_positions(rules_name: str, 
     assert seen_claims_over > 0
 
 
+@pytest.mark.parametrize("rules_name, sides", PRESETS, ids=IDS)
+def test_every_example_said_by_aiuto_is_journaled_when_spoken(rules_name: str, sides: int) -> None:
+    """Through the session, as at the table: "aiuto", then each example it named, at positions of a random game."""
+    rules = preset(rules_name, sides=sides)
+    rng = random.Random(sides * 7 + len(rules_name))
+    dialog = TokioDialog(rules, ["Anna", "Bruno", "Carla"])
+    journaled: list[dict[str, object]] = []
+    for _ in range(16):
+        if dialog.is_over():
+            break
+        for example in dialog.help_examples(dialog.phase()):
+            speaker = RecordingSpeaker()
+            session = Session(lambda: TokioDialog(rules, ["Anna", "Bruno", "Carla"]),
+                              ListListener(["aiuto", example]), speaker, actions=list(journaled))
+            session.run()
+            help_sentence = speaker.said[speaker.said.index(dialog.prompt()) + 1]
+            assert example in help_sentence, (example, help_sentence)
+            assert session.actions[:-1] == journaled and len(session.actions) == len(journaled) + 1, example
+        action = random_action(dialog.engine, rng)
+        dialog.apply(action)
+        journaled.append(dialog.encode(action))
+
+
 # ------------------------------------------------------------ Yatzi
 
 
