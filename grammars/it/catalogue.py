@@ -702,7 +702,7 @@ def yatzi_winner(name: str) -> str:
 
 def yatzi_solo_end(name: str, total: int) -> str:
     """A game of one player ends."""
-    return f"Partita finita: {name} fa {total} punti."
+    return f"Partita finita: {name} fa {points(total)}."
 
 
 def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
@@ -717,7 +717,7 @@ def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
 
 def yatzi_solo_total(player: str, total: int) -> str:
     """A lone player's "classifica"."""
-    return f"{player} ha {total} punti."
+    return f"{player} ha {points(total)}."
 
 
 def box_taken(box: str) -> str:
@@ -883,6 +883,11 @@ def expected_choice_of(keep: str, reroll: str, stop: str, box: str) -> str:
 def expected_box_of(boxes: Sequence[str]) -> str:
     """Reason when a box was expected: ``boxes`` are free boxes, best first."""
     return f"di' la casella, per esempio {_or_names(boxes)}"
+
+
+def points(total: int) -> str:
+    """A whole number of points: "1 punto", "0 punti", "42 punti"."""
+    return f"{total} punto" if total == 1 else f"{total} punti"
 
 
 # --------------------------------------------------------------- system errors and the command line

@@ -128,3 +128,9 @@ def test_with_virtual_dice_the_opening_already_says_who_rolls() -> None:
     opening = YatziDialog(["Anna", "Bruno"], virtual=True, seed=4).opening()
     assert opening[0].endswith("i dadi li tiro io.")
     assert opening[1].startswith("Un dado a testa, comincia chi fa meno: ")
+
+
+def test_one_point_is_singular() -> None:
+    assert say.yatzi_solo_total("Anna", 1) == "Anna ha 1 punto."
+    assert say.yatzi_solo_end("Anna", 1) == "Partita finita: Anna fa 1 punto."
+    assert say.yatzi_solo_total("Anna", 42) == "Anna ha 42 punti."
