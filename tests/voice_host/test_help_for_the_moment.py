@@ -283,6 +283,7 @@ def test_every_yatzi_example_is_acted_upon_at_random_positions(virtual: bool, se
         assert isinstance(refusal, Refuse) and refusal.sentence.startswith("Non ho capito")
         for index, example in enumerate(examples):
             assert example in text
+            assert example in refusal.sentence, (example, refusal.sentence)
             intent = dialog.parse(example, phase)
             decision = dialog.decide(intent)
             if isinstance(decision, Refuse):
