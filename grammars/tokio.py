@@ -39,7 +39,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 
 from engine.rolls import Dice, Ranking, RankingKind, Roll
-from engine.tokio_rules import TokioRules
+from engine.tokio_rules import RaiseRule, TokioRules
 from grammars.commands import command_entries, yes_no_entries
 from grammars.intents import Intent, NotUnderstood
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
@@ -209,27 +209,35 @@ def _example_roll(rules: TokioRules) -> Roll:
 
 
 def help_examples(
-    phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, lizumo_top: bool = False
+    phase: Phase,
+    rules: TokioRules,
+    *,
+    can_take_penalty: bool = False,
+    lizumo_top: bool = False,
+    to_beat: Roll | None = None,
 ) -> tuple[str, ...]:
     """The phrases the help names for ``phase``: canonical texts of entries of that phase's table.
 
     Built from the same tables the parser reads, so every example is understood in
-    that phase with those dice (the tests parse each one).
+    that phase with those dice (the tests parse each one). In the claim phase
+    ``to_beat`` is the believed claim: every example then beats it by the raise
+    rule (:func:`legal_claims`), so none costs its declarer.
 
     >>> from engine.tokio_rules import preset
     >>> help_examples(Phase.CLAIM, preset("classico", sides=4))
     ('quarantadue', 'coppia di quattro', 'taipei')
+    >>> help_examples(Phase.CLAIM, preset("lizumo"), to_beat=Roll(6, 6))
+    ('tokio',)
+    >>> help_examples(Phase.CLAIM, preset("lizumo"), to_beat=Roll(6, 5))
+    ('coppia di quattro', 'tokio')
+    >>> help_examples(Phase.CLAIM, preset("milella"), to_beat=Roll(3, 1))
+    ('pechino', 'tokio')
     >>> help_examples(Phase.REVEAL, preset("classico", sides=10))
     ('cinque e tre', 'cinquantatré')
     """
     ph = Phase(phase)
     if ph is Phase.CLAIM:
-        top = rules.ranking.top
-        return (
-            number_phrase(_example_roll(rules).number).text,
-            PAIR.format(number_word(4)),
-            NAME_SPELLINGS[_names(rules.sides, rules.ranking_kind)[top]][0],
-        )
+        return tuple(_claim_example(roll, rules) for roll in _claim_examples(rules, to_beat))
     if ph is Phase.REVEAL:
         roll = _example_roll(rules)
         return (DIE_BY_DIE[0].format(UNITS[roll.high], UNITS[roll.low]), number_phrase(roll.number).text)
@@ -240,6 +248,60 @@ def help_examples(
             return (*_answers(HELP_ANSWERS_THREE_CHOICES), TAKE_PENALTY[1][1])
         return _answers(HELP_ANSWERS)
     return tuple(p.text for p, _ in yes_no_entries())
+
+
+def legal_claims(rules: TokioRules, to_beat: Roll | None) -> tuple[Roll, ...]:
+    """Every roll that may be claimed over ``to_beat`` without a penalty, lowest first.
+
+    ``Ranking.beats`` decides, with the raise rule: equal is enough under
+    ``RaiseRule.AT_LEAST``. Milella's cycle makes Pechino legal over Tokio.
+
+    >>> from engine.tokio_rules import preset
+    >>> legal_claims(preset("classico"), Roll(2, 1)), legal_claims(preset("lizumo"), Roll(6, 6))
+    ((Roll(high=2, low=1),), (Roll(high=2, low=1),))
+    """
+    ranking = rules.ranking
+    if to_beat is None:
+        return ranking.ordered()
+    strictly = rules.raise_rule is RaiseRule.STRICTLY_HIGHER
+    return tuple(
+        roll for roll in ranking.ordered() if ranking.beats(roll, to_beat) or (roll == to_beat and not strictly)
+    )
+
+
+def _claim_examples(rules: TokioRules, to_beat: Roll | None) -> list[Roll]:
+    """Up to three legal claims, lowest first: an ordinary roll, a pair, the special rolls that fit.
+
+    The usual examples (5-3, the pair of four, the top) where they are legal, else
+    the lowest legal ordinary roll and pair. Milella's Pechino is named only where a
+    claim makes it notable (over Pechino itself, or over Tokio, which it beats).
+    """
+    legal = legal_claims(rules, to_beat)
+    names = _names(rules.sides, rules.ranking_kind)
+    ordinary = [r for r in legal if not r.is_pair and r not in names]
+    pairs = [r for r in legal if r.is_pair]
+    picks: list[Roll] = []
+    if ordinary:
+        picks.append(_example_roll(rules) if _example_roll(rules) in ordinary else ordinary[0])
+    if pairs:
+        picks.append(Roll(4, 4) if Roll(4, 4) in pairs else pairs[0])
+    top, bottom = rules.ranking.top, rules.ranking.bottom
+    if bottom is not None and bottom in legal and to_beat is not None:
+        picks.append(bottom)
+    if top in legal:
+        picks.append(top)
+    order = {roll: i for i, roll in enumerate(legal)}
+    return sorted(picks, key=order.__getitem__)
+
+
+def _claim_example(roll: Roll, rules: TokioRules) -> str:
+    """The example wording of a claim: the special name, "coppia di N", or the number word."""
+    names = _names(rules.sides, rules.ranking_kind)
+    if roll in names:
+        return NAME_SPELLINGS[names[roll]][0]
+    if roll.is_pair:
+        return PAIR.format(number_word(roll.high))
+    return number_phrase(roll.number).text
 
 
 def _answers(believe_doubt: tuple[str, str]) -> tuple[str, str]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.audio.gate import HalfDuplexGate
+from voice_host.bad_record import replay_failure_detail
 from voice_host.board.launch import open_board
 from voice_host.board.server import BoardServer
 from voice_host.board.state import BoardPublisher
@@ -130,8 +131,7 @@ def _session(
     try:
         return Session(new_dialog, listener, speaker, journal, actions, resumed=True)
     except Exception as exc:  # whatever a hostile journal makes the engine raise
-        detail = str(exc)[:200] or type(exc).__name__
-        raise JournalError(say.journal_replay_failed(args.resume, detail)) from None
+        raise JournalError(say.journal_replay_failed(args.resume, replay_failure_detail(exc))) from None
 
 
 def _create_journal(args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker) -> Journal | None:

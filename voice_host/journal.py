@@ -101,6 +101,9 @@ class Journal:
         folder, name = os.path.split(os.path.abspath(path))
         try:
             fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".new")
+        except FileNotFoundError:
+            shown = os.path.dirname(path) or folder  # as the user wrote it
+            raise JournalError(say.journal_folder_missing(path, shown)) from None
         except OSError as exc:
             raise JournalError(say.journal_cannot_create(path, say.system_error(exc))) from None
         try:

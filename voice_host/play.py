@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from grammars.it import catalogue as say
+from voice_host.bad_record import replay_failure_detail
 from voice_host.board.launch import check_board_options
 from voice_host.bootstrap import Host, assemble, say_safely
 from voice_host.console import print_error, print_stderr
@@ -125,6 +126,6 @@ def analyse_journal(path: str) -> int:
     try:
         dialog = _replayed(new_dialog, contents.actions)
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-        raise JournalError(say.journal_replay_failed(path, str(exc)[:200])) from None
+        raise JournalError(say.journal_replay_failed(path, replay_failure_detail(exc))) from None
     _print_analysis(entry, dialog)
     return EXIT_OK

@@ -20,7 +20,17 @@ from grammars import intents as it
 from grammars import tokio_intents as ti
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
-from grammars.tokio import Phase, Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
+from grammars.tokio import (
+    Phase,
+    Reason,
+    help_examples,
+    legal_claims,
+    parse_tokio,
+    roll_name,
+    tokio_all_phrases,
+    tokio_phrases,
+)
+from voice_host.bad_record import BadRecord, shown
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 
 #: The grammar phase the host listens in for each phase of the engine that waits for a player.
@@ -87,7 +97,12 @@ class TokioDialog:
             claim = self._name(game.claim)
             if self._must_claim_top_again():
                 return say.ask_claim_top_again(player, claim)
-            return say.ask_claim_over(player, claim, self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER)
+            strictly = self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER
+            if game.claim == self.rules.ranking.bottom:  # Milella: anything from Pechino up, but Tokio
+                return say.ask_claim_over_but(player, claim, strictly, self._top)
+            if self._cycle_over_top():  # Milella: only Pechino beats Tokio
+                return say.ask_claim_one_of(player, [self._name(r) for r in legal_claims(self.rules, game.claim)])
+            return say.ask_claim_over(player, claim, strictly)
         if game.phase is ta.Phase.RESPONSE:
             assert game.claim is not None
             claim = self._name(game.claim)
@@ -118,15 +133,24 @@ class TokioDialog:
         """What can be said now, with examples taken from this phase's own phrases."""
         examples = self.help_examples(phase)
         if phase is Phase.CLAIM:
-            return say.help_claim(examples)
+            claim = self.engine.claim
+            if claim is None:
+                return say.help_claim(examples)
+            if len(examples) == 1:
+                return say.help_claim_only(examples[0])
+            strictly = self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER
+            but = self._top if claim == self.rules.ranking.bottom else ""
+            return say.help_claim_over(self._name(claim), strictly, examples, but)
         if phase is Phase.RESPONSE:
             return say.help_response(examples, self.rules.truth_test is TruthTest.EXACT)
         return say.help_reveal(examples)
 
     def help_examples(self, phase: Phase) -> tuple[str, ...]:
         """The example phrases ``help`` names in ``phase`` now."""
+        to_beat = self.engine.claim if self.engine.phase is ta.Phase.CLAIM else None
         return help_examples(
-            phase, self.rules, can_take_penalty=self.engine.can_take_penalty, lizumo_top=self._lizumo_top()
+            phase, self.rules, can_take_penalty=self.engine.can_take_penalty, lizumo_top=self._lizumo_top(),
+            to_beat=to_beat,
         )
 
     # ------------------------------------------------------------ deciding
@@ -142,7 +166,7 @@ class TokioDialog:
             return Refuse(self._not_understood(intent))
         if game.phase is ta.Phase.CLAIM:
             if not isinstance(intent, ti.SayRoll):
-                return Refuse(say.not_understood(say.expected_claim()))
+                return Refuse(say.not_understood(self._expected()))
             if not self.rules.dice.is_possible(intent.roll):
                 return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
             action = ta.Claim(intent.roll)
@@ -156,11 +180,11 @@ class TokioDialog:
                 return Act(ta.Believe())
             if isinstance(intent, ti.TakeThePenalty):
                 if not game.can_take_penalty:
-                    return Refuse(say.cannot_take_penalty(self._top))
+                    return Refuse(self._no_passing())
                 return Act(ta.TakePenalty())
-            return Refuse(say.not_understood(say.expected_response()))
+            return Refuse(say.not_understood(self._expected()))
         if not isinstance(intent, ti.SayRoll):
-            return Refuse(say.not_understood(say.expected_reveal()))
+            return Refuse(say.not_understood(self._expected()))
         if not self.rules.dice.is_possible(intent.roll):
             return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
         return Act(ta.Reveal(intent.roll))
@@ -174,6 +198,8 @@ class TokioDialog:
         player, claim = game.to_act, self._name(roll)
         if self._must_claim_top_again():
             return say.confirm_not_top(player, claim, self._top, cost)
+        if roll == self.rules.ranking.top and game.claim == self.rules.ranking.bottom:
+            return say.confirm_top_over_bottom(player, claim, self._name(game.claim), cost)
         if roll == game.claim:
             return say.confirm_equal_claim(player, claim, cost)
         return say.confirm_low_claim(player, claim, self._name(game.claim), cost)
@@ -187,12 +213,24 @@ class TokioDialog:
         if reason is Reason.NAME_NOT_IN_PLAY:
             return say.name_not_in_play(intent.text, self.rules.sides)
         if reason is Reason.TAKE_PENALTY_NOT_ALLOWED:
-            return say.cannot_take_penalty(self._top)
-        expected = {
-            ta.Phase.CLAIM: say.expected_claim(),
-            ta.Phase.RESPONSE: say.expected_response(),
-        }.get(self.engine.phase, say.expected_reveal())
-        return say.not_understood(expected)
+            return self._no_passing()
+        return say.not_understood(self._expected())
+
+    def _expected(self) -> str:
+        """What "non ho capito" asks for: the legal answers now, the help's own examples."""
+        phase = self.phase()
+        examples = self.help_examples(phase)
+        if phase is Phase.CLAIM:
+            return say.expected_claim_of(examples)
+        if phase is Phase.RESPONSE:
+            return say.expected_answers(examples)
+        return say.expected_reveal_of(examples)
+
+    def _no_passing(self) -> str:
+        """"passo" refused: true of these rules (no third answer at all) or of this moment (no Tokio)."""
+        if self.rules.tokio_response is not TokioResponse.THREE_CHOICES:
+            return say.no_passing_in_these_rules(self.help_examples(Phase.RESPONSE))
+        return say.cannot_take_penalty(self._top)
 
     def apply(self, action: ta.Action) -> list[str]:
         """Apply an engine action; announce its events."""
@@ -260,26 +298,26 @@ class TokioDialog:
         return {"type": _PLAIN_NAMES[type(action)]}
 
     def decode(self, data: dict[str, Any]) -> ta.Action:
-        """Journal data back to an action; ValueError when malformed.
+        """Journal data back to an action; ``BadRecord`` (a ValueError) when malformed.
 
         Strict: exactly the keys ``encode`` writes, dice that are integers (not
         booleans) these dice can show.
         """
         kind = data.get("type")
         if not isinstance(kind, str):
-            raise ValueError(f"no action type in {data!r}")
+            raise BadRecord(say.tokio_bad_record(shown(data)))
         if kind in ("claim", "reveal"):
             dice = data.get("dice")
             if set(data) != {"type", "dice"} or not (
                 type(dice) is list and len(dice) == 2 and all(type(d) is int for d in dice)
             ):
-                raise ValueError(f"bad dice in {data!r}")
+                raise BadRecord(say.tokio_bad_record(shown(data)))
             roll = Roll.of(dice[0], dice[1])
             if not self.rules.dice.is_possible(roll):
-                raise ValueError(f"dice these dice cannot show in {data!r}")
+                raise BadRecord(say.tokio_bad_record(shown(data)))
             return ta.Claim(roll) if kind == "claim" else ta.Reveal(roll)
         if kind not in _PLAIN_ACTIONS or set(data) != {"type"}:
-            raise ValueError(f"unknown action {data!r}")
+            raise BadRecord(say.tokio_bad_record(shown(data)))
         return _PLAIN_ACTIONS[kind]()
 
     def summary(self) -> dict[str, Any]:
@@ -308,6 +346,11 @@ class TokioDialog:
             and self.engine.phase is ta.Phase.RESPONSE
             and self.engine.claim == self.rules.ranking.top
         )
+
+    def _cycle_over_top(self) -> bool:
+        """Milella: the claim to beat is Tokio, which only Pechino beats."""
+        ranking = self.rules.ranking
+        return ranking.bottom is not None and self.engine.claim == ranking.top
 
     def _must_claim_top_again(self) -> bool:
         """Classico: the believer of a top claim must claim the top again."""

@@ -204,13 +204,13 @@ def _penalty_why(reason: PenaltyReason) -> str:
 
 def penalised(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, total: int) -> str:
     """Who takes how many penalties, why when not yet said, and the new count."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}, ne ha {total}."
 
 
 def lost_lives(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, left: int) -> str:
     """Lives version of ``penalised``: who loses how many lives, why when not yet said, how many are left."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     lost = f"{player}{_penalty_why(reason)} perde {count(amount, 'vita', 'vite')}{double}"
     if left == 0:
         return f"{lost}: è fuori."
@@ -219,7 +219,7 @@ def lost_lives(player: str, amount: int, reason: PenaltyReason, doubled: bool, t
 
 def penalty_out(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str) -> str:
     """Penalties that put a player out."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}: è fuori."
 
 
@@ -286,7 +286,7 @@ def answer_again() -> str:
 
 def cannot_take_penalty(top: str) -> str:
     """The third answer is only for the top roll in classico."""
-    return f"Passare si può solo contro il {top}."
+    return f"Passare si può solo contro {the(top)}."
 
 
 def truth_rule(exact: bool) -> str:
@@ -374,6 +374,74 @@ def undo_reveal(roll: str) -> str:
 def keyboard_fallback() -> str:
     """Said when voice input is not available and the keyboard takes over."""
     return "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera."
+
+
+def the(name: str) -> str:
+    """``name`` with its definite article: "il tokio", "lo yokohama", "l'asso".
+
+    >>> the("tokio"), the("yokohama"), the("pechino"), the("asso"), the("zero")
+    ('il tokio', 'lo yokohama', 'il pechino', "l'asso", 'lo zero')
+    """
+    low = name.lower()
+    if low[:1] in ("a", "e", "i", "o", "u"):
+        return f"l'{name}"
+    s_impure = low[:1] == "s" and low[1:2] not in ("a", "e", "i", "o", "u", "")
+    if low[:1] in ("y", "z", "x") or low[:2] in ("gn", "ps", "pn") or s_impure:
+        return f"lo {name}"
+    return f"il {name}"
+
+
+def ask_claim_over_but(player: str, claim: str, strictly: bool, top: str) -> str:
+    """Milella, over a believed Pechino: every roll from Pechino up is enough, but not Tokio."""
+    bound = "più di" if strictly else "almeno"
+    return f"{player}, tira: {bound} {claim}, ma non {top}."
+
+
+def ask_claim_one_of(player: str, claims: Sequence[str]) -> str:
+    """Milella, over a believed Tokio: only these claims are enough (Tokio again, or Pechino)."""
+    return f"{player}, tira: {examples(claims)}."
+
+
+def help_claim_only(claim: str) -> str:
+    """Help when only one claim is enough (Tokio again, or Tokio over a pair of six in Lizumo)."""
+    return f"Dichiara {claim}: nient'altro basta. Oppure: {common_commands()}."
+
+
+def help_claim_over(to_beat: str, strictly: bool, example_phrases: Sequence[str], but: str = "") -> str:
+    """Help when declaring over a believed claim: ``example_phrases`` all beat it; ``but`` does not (Milella)."""
+    bound = "più di" if strictly else "almeno"
+    exception = f", ma non {but}" if but else ""
+    return (
+        f"Dichiara {bound} {to_beat}{exception}, per esempio {examples(example_phrases)}. "
+        f"Oppure: {common_commands()}."
+    )
+
+
+def expected_claim_of(example_phrases: Sequence[str]) -> str:
+    """Reason when a claim was expected, with claims that are enough now."""
+    if len(example_phrases) == 1:
+        return f"dichiara {example_phrases[0]}"
+    return f"dichiara un punto, per esempio {examples(example_phrases)}"
+
+
+def expected_answers(answers: Sequence[str]) -> str:
+    """Reason when an answer to a claim was expected: every answer the question allows."""
+    return f"di' {examples(answers)}"
+
+
+def expected_reveal_of(example_phrases: Sequence[str]) -> str:
+    """Reason when the revealed dice were expected."""
+    return f"di' i dadi, per esempio {examples(example_phrases)}"
+
+
+def no_passing_in_these_rules(answers: Sequence[str]) -> str:
+    """"passo" under rules that have no third answer (Lizumo, Milella), with the answers they have."""
+    return f"Con queste regole non si passa: di' {examples(answers)}."
+
+
+def confirm_top_over_bottom(player: str, claim: str, to_beat: str, cost: str) -> str:
+    """Milella: Tokio, the highest roll, does not beat Pechino: it costs its declarer, confirm first."""
+    return capitalized(f"{claim} non batte {to_beat}: {cost}. {player}, confermi?")
 
 
 # --- voice set-up ---
@@ -538,13 +606,15 @@ def voice_volume_out_of_range() -> str:
 # --------------------------------------------------------------- yatzi
 
 
-def yatzi_opening(players: Sequence[str], virtual: bool) -> str:
-    """Presents a Yatzi game: who plays, how long, whose dice."""
-    solo = len(players) == 1
-    if virtual:
+def yatzi_opening(players: Sequence[str], virtual: bool, computers: Sequence[str] = ()) -> str:
+    """Presents a Yatzi game: who plays, how long, whose dice (the computer seats' the host rolls)."""
+    humans = len(players) - len(computers)
+    if virtual or humans == 0:
         dice = "i dadi li tiro io"
     else:
-        dice = "con i tuoi dadi" if solo else "con i vostri dadi"
+        dice = "con i tuoi dadi" if humans == 1 else "con i vostri dadi"
+        if computers:
+            dice += f"; per {join_names(computers)} li tiro io"
     return f"{join_names(players)}, giochiamo a Yatzi: tredici turni, {dice}."
 
 
@@ -573,11 +643,14 @@ def start_decided(player: str, value: str) -> str:
     return f"Comincia {player}, che ha fatto {value}."
 
 
-def start_dice(entries: Sequence[tuple[str, str]], tie_break: bool) -> str:
-    """Virtual dice: the host's one die per player, the first round or a tie-break."""
+def start_dice(entries: Sequence[tuple[str, str]], tie_break: bool, physical: bool = False) -> str:
+    """The host's one die per player, the first round or a tie-break; ``physical``: the players' own
+    dice are physical (a computer seat plays), so the host says it rolls the start dice for everyone."""
     listed = ", ".join(f"{player} {value}" for player, value in entries)
     if tie_break:
         return f"Spareggio: {listed}."
+    if physical:
+        return f"Per cominciare tiro io un dado a testa, comincia chi fa meno: {listed}."
     return f"Un dado a testa, comincia chi fa meno: {listed}."
 
 
@@ -629,7 +702,7 @@ def yatzi_winner(name: str) -> str:
 
 def yatzi_solo_end(name: str, total: int) -> str:
     """A game of one player ends."""
-    return f"Partita finita: {name} fa {total} punti."
+    return f"Partita finita: {name} fa {points(total)}."
 
 
 def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
@@ -644,7 +717,7 @@ def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
 
 def yatzi_solo_total(player: str, total: int) -> str:
     """A lone player's "classifica"."""
-    return f"{player} ha {total} punti."
+    return f"{player} ha {points(total)}."
 
 
 def box_taken(box: str) -> str:
@@ -704,7 +777,7 @@ def card_full(player: str, upper: int) -> str:
 
 def yatzi_commands(card: bool) -> str:
     """The commands valid in a Yatzi phase, for help sentences."""
-    return f"scheda, {common_commands()}" if card else common_commands()
+    return f"consiglio, scheda, {common_commands()}" if card else common_commands()
 
 
 def help_start(example: str) -> str:
@@ -785,6 +858,36 @@ def yatzi_bad_record(record: str) -> str:
 def yatzi_dice_not_from_seed(player: str, journaled: str, rolled: str) -> str:
     """A virtual-dice record whose dice are not the ones the game's seed gives."""
     return f"i dadi virtuali di {player} nel giornale ({journaled}) non sono quelli del seme ({rolled})"
+
+
+def expected_start_of(example: str) -> str:
+    """Reason when the one die for who starts was expected, with an example."""
+    return f"di' il numero del tuo dado, per esempio {example}"
+
+
+def expected_dice_of(example: str) -> str:
+    """Reason when physical dice were expected, with an example."""
+    return f"di' i cinque dadi, per esempio {example}"
+
+
+def expected_roll_of(roll: str) -> str:
+    """Reason when virtual dice are still to be rolled."""
+    return f"di' {roll}"
+
+
+def expected_choice_of(keep: str, reroll: str, stop: str, box: str) -> str:
+    """Reason with virtual dice and rolls left: examples fitted to the dice on the table."""
+    return f"di' {keep}, {reroll}, {stop} o la casella, per esempio {box}"
+
+
+def expected_box_of(boxes: Sequence[str]) -> str:
+    """Reason when a box was expected: ``boxes`` are free boxes, best first."""
+    return f"di' la casella, per esempio {_or_names(boxes)}"
+
+
+def points(total: int) -> str:
+    """A whole number of points: "1 punto", "0 punti", "42 punti"."""
+    return f"{total} punto" if total == 1 else f"{total} punti"
 
 
 # --------------------------------------------------------------- system errors and the command line
@@ -894,7 +997,8 @@ def input_ended() -> str:
 
 def solver_computing(rules_name: str) -> str:
     """Label of the progress bar while the optimal strategy is computed (first use only)."""
-    return f"Calcolo la strategia ottimale per le regole {rules_name}, solo la prima volta"
+    spoken = YATZI_RULES_SPOKEN.get(rules_name, rules_name)
+    return f"Calcolo la strategia ottimale per le regole {spoken}, solo la prima volta"
 
 
 def points_words(points: float) -> str:
@@ -987,7 +1091,8 @@ def analysis_choice_keep(keep: str) -> str:
 
 def analysis_header(player: str, lost: float, decisions: int) -> str:
     """Printed analysis: a player's line."""
-    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} scelte rispetto al gioco ottimo"
+    choices = "scelta" if decisions == 1 else "scelte"
+    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} {choices} rispetto al gioco ottimo"
 
 
 def analysis_line(turn: int, dice: str, rolls_left: int, chosen: str, best: str, cost: float) -> str:
@@ -1199,7 +1304,7 @@ def options_ignored_on_resume(options: Sequence[str]) -> str:
 
 def options_ignored_by_game(game: str, options: Sequence[str]) -> str:
     """Options that the chosen game does not use."""
-    return f"{game} non usa {', '.join(options)}: toglile"
+    return f"{game} non usa {', '.join(options)}: " + ("toglila" if len(options) == 1 else "toglile")
 
 
 def options_conflict(first: str, second: str) -> str:
@@ -1342,6 +1447,49 @@ def at_least_one(value: int) -> str:
     return f"deve essere almeno 1: {value}"
 
 
+def milella_needs_d6() -> str:
+    """Milella's ranking (Pechino 2-1, Tokio 3-1) exists for six-sided dice only."""
+    return "le regole di Milella si giocano solo con i dadi da 6"
+
+
+def tokio_rules_impossible() -> str:
+    """Any other Tokio configuration the engine refuses (the command line checks the usual ones first)."""
+    return "queste regole di Tokio non si possono giocare"
+
+
+def yatzi_rules_impossible() -> str:
+    """A Yatzi configuration the engine refuses (the command line checks the usual ones first)."""
+    return "questa partita di Yatzi non si può preparare"
+
+
+def journal_action_not_legal() -> str:
+    """A journaled action the rules do not allow where it stands."""
+    return "un'azione non si può fare in quel punto della partita"
+
+
+def journal_record_unreadable() -> str:
+    """A journaled record the host cannot make sense of."""
+    return "una riga non si può leggere"
+
+
+def tokio_bad_record(record: str) -> str:
+    """A Tokio journal record of the wrong shape (types, values, keys) or with dice these dice cannot show."""
+    return f"azione di Tokio non valida nel giornale: {record}"
+
+
+def journal_folder_missing(path: str, folder: str) -> str:
+    """The journal's folder does not exist: named as the folder, not as the file."""
+    return f"non posso creare il giornale {path}: la cartella {folder} non esiste"
+
+
+#: Yatzi's rule sets as players name them with --rules -> the engine's names: the rules of the sheet
+#: (seed yatzi.txt, the default) and the standard American rules.
+YATZI_RULE_OPTIONS: Mapping[str, str] = MappingProxyType({"foglio": "seed", "standard": "standard"})
+
+#: The engine's names of Yatzi's rule sets as the host says them ("le regole del foglio").
+YATZI_RULES_SPOKEN: Mapping[str, str] = MappingProxyType({"seed": "del foglio", "standard": "standard"})
+
+
 
 
 #: The help of the command line: the program, each subcommand and option.
@@ -1351,7 +1499,7 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "play": "gioca una partita",
         "--game": "il gioco",
         "--players": "i giocatori in ordine di gioco, separati da virgole",
-        "--rules": "le regole: Tokio classico, lizumo o milella; Yatzi seed o standard",
+        "--rules": "le regole: Tokio classico, lizumo o milella; Yatzi foglio (quelle del foglio) o standard",
         "--dice": "facce dei dadi di Tokio",
         "--limit": "penalità (o vite) per uscire",
         "--truth": "Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole",

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import BadConfiguration
+from engine.rolls import RankingKind
 from engine.tokio_rules import PRESETS, TruthTest, preset
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
@@ -76,6 +77,7 @@ def make_dialog(config: dict[str, Any]) -> AnyDialog:
     from voice_host.tokio_dialog import TokioDialog
 
     check_config(config)
+    check_dice(config["rules"], config.get("dice"))
     try:
         truth = config.get("truth")
         rules = preset(
@@ -83,18 +85,26 @@ def make_dialog(config: dict[str, Any]) -> AnyDialog:
             truth_test=None if truth is None else TruthTest(truth),
         )
         return TokioDialog(rules, config["players"], config.get("first"))
-    except BadConfiguration as exc:
-        raise ConfigError(str(exc)) from None
+    except BadConfiguration:
+        raise ConfigError(say.tokio_rules_impossible()) from None
+
+
+def check_dice(rules: str | None, dice: int | None) -> None:
+    """ConfigError, in Italian, when ``rules`` cannot be played with ``dice`` (Milella: d6 only)."""
+    milella = rules is not None and rules in PRESETS and PRESETS[rules].ranking_kind is RankingKind.MILELLA
+    if milella and dice not in (None, 6):
+        raise ConfigError(say.milella_needs_d6())
 
 
 def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
     """Every phase's phrases of Tokio under ``rules`` (a preset) and ``dice``, for ``check``."""
     from grammars.tokio import tokio_all_phrases
 
+    check_dice(rules, dice)
     try:
         return {str(phase): p for phase, p in tokio_all_phrases(preset(rules or "classico", sides=dice)).items()}
-    except BadConfiguration as exc:
-        raise ConfigError(str(exc)) from None
+    except BadConfiguration:
+        raise ConfigError(say.tokio_rules_impossible()) from None
     except KeyError:
         raise ConfigError(say.rules_unknown(str(rules), "Tokio", list(PRESETS))) from None
 

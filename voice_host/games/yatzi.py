@@ -31,10 +31,12 @@ OPTIONS = ("players", "rules", "first", "virtual_dice", "seed", "computer")
 
 
 def rule_set(args: argparse.Namespace) -> str:
-    """The one place where Yatzi's ``--rules`` is checked: a named rule set, the seed's by default."""
-    rules: str = args.rules or "seed"
+    """The one place where Yatzi's ``--rules`` is checked: the engine's name of the rule set players named
+    ("foglio", the sheet's and the default, or "standard"); the engine's own names are taken too."""
+    named: str = args.rules or "foglio"
+    rules = say.YATZI_RULE_OPTIONS.get(named, named)
     if rules not in RULE_SETS:
-        raise ConfigError(say.rules_unknown(rules, "Yatzi", list(RULE_SETS)))
+        raise ConfigError(say.rules_unknown(named, "Yatzi", list(say.YATZI_RULE_OPTIONS)))
     return rules
 
 
@@ -87,8 +89,8 @@ def make_dialog(config: dict[str, Any]) -> AnyDialog:
             config["players"], virtual=config["virtual"], seed=config["seed"], first=config.get("first"),
             rules=RULE_SETS[config.get("rules", "seed")], computers=config.get("computers", []),
         )
-    except BadConfiguration as exc:
-        raise ConfigError(str(exc)) from None
+    except BadConfiguration:
+        raise ConfigError(say.yatzi_rules_impossible()) from None
 
 
 def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
