@@ -1624,7 +1624,8 @@ def _board_limit(limit: int, lives: bool) -> str:
 def board_yatzi_rules(name: str, bonus_value: int, threshold: int, extra_yatzi: int) -> tuple[str, ...]:
     """The Yatzi rules in force, as the board lists them."""
     extra = (f"ogni yatzi in più vale {extra_yatzi}",) if extra_yatzi else ()
-    return (f"Regole: {name}", f"bonus di {bonus_value} da {threshold} punti di parte alta", *extra)
+    spoken = YATZI_RULES_SPOKEN.get(name, name)
+    return (f"Regole {spoken}", f"bonus di {bonus_value} da {threshold} punti di parte alta", *extra)
 
 
 def board_address(url: str) -> str:

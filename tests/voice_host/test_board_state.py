@@ -205,5 +205,5 @@ def test_the_rules_in_force_are_listed_as_players_say_them():
         "si rilancia sempre più alto",
     ]
     assert YatziDialog(["Anna"]).board_state()["rules_text"] == [
-        "Regole: seed", "bonus di 30 da 63 punti di parte alta",
+        "Regole del foglio", "bonus di 30 da 63 punti di parte alta",
     ]
