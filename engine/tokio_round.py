@@ -111,6 +111,17 @@ class RoundTree:
     index: dict[StateKey, int]
 
 
+def state_key(game: TokioGame) -> StateKey:
+    """The state of ``game`` in its claim phase, as the solver's tree names it (any number of players).
+
+    >>> from engine.tokio_rules import preset
+    >>> state_key(TokioGame(preset("milella"), ["Anna", "Bruno", "Carla"]))
+    StateKey(claim=None, doubled=False, depth=0)
+    """
+    duel = game.rules.flow is Flow.DUEL
+    return StateKey(game.claim, game.doubled, 1 if duel and game.claim is not None else 0)
+
+
 def roll_chances(rules: TokioRules) -> tuple[tuple[Roll, ...], FloatArray]:
     """Every roll lowest first, with its probability (a pair 1/n², any other roll 2/n²).
 
@@ -144,13 +155,10 @@ class _Builder:
         self.states: dict[int, State] = {}
         self._doubts: dict[tuple[Roll, bool, bool], FloatArray] = {}
 
-    def key(self, game: TokioGame, depth: int) -> StateKey:
-        duel = self.rules.flow is Flow.DUEL
-        return StateKey(game.claim, game.doubled, depth if duel else 0)
-
     def visit(self, game: TokioGame, depth: int) -> int:
         """The index of ``game``'s state (a game in its claim phase), building it when new."""
-        key = self.key(game, depth)
+        key = state_key(game)
+        assert key.depth == (depth if self.rules.flow is Flow.DUEL else 0)
         if key in self.index:
             return self.index[key]
         number = self.index[key] = len(self.index)

@@ -19,10 +19,12 @@ import pytest
 
 from engine.rolls import Roll
 from engine.tokio_actions import Believe, Claim, Doubt, DuelWon, Event, Penalised, Reveal, TakePenalty
-from engine.tokio_exploitability import exploitability
+from engine.tokio_exploitability import exploitability, head_to_head
 from engine.tokio_game import TokioGame
 from engine.tokio_round import StateKey, build_round
 from engine.tokio_rules import Flow, TokioRules, preset
+from engine.tokio_seat import Level, Seat, beginner_strategy, level_strategy
+from engine.tokio_simulation import play_round
 from engine.tokio_solver import BELIEVE, DOUBT, TAKE, TokioStrategy, solve
 
 TAIPEI, PAIR_OF_4, PAIR_OF_3 = Roll(2, 1), Roll(4, 4), Roll(3, 3)
@@ -209,3 +211,65 @@ def test_a_chain_with_milella_cycle_is_solved_by_joint_iteration() -> None:
     rules = TokioRules(name="cycle", ranking_kind=preset("milella").ranking_kind, flow=Flow.CHAIN)
     strategy = solve(build_round(rules), iterations=600)
     assert exploitability(strategy).gain < 0.02
+
+
+# ---------------------------------------------------------------- the seat's levels and more players
+
+
+def test_each_weaker_level_loses_to_forte_and_facile_loses_more_than_medio() -> None:
+    """Averaged over who opens, forte against itself is even; each weaker level pays for its beginner's share."""
+    forte = _solved("classico", 4)
+    results = {}
+    for level in Level:
+        other = level_strategy(forte, level)
+        results[level] = 0.5 * (head_to_head(other, forte) - head_to_head(forte, other))
+    assert results[Level.FORTE] == pytest.approx(0.0, abs=1e-9)
+    assert results[Level.FACILE] < results[Level.MEDIO] < -0.01
+
+
+def test_the_beginner_bluffs_more_and_doubts_less_than_forte() -> None:
+    """What a person recognises in facile: more false claims, fewer doubts (classico d6, at the opening)."""
+    forte = _solved("classico", 6)
+    facile = level_strategy(forte, Level.FACILE)
+    tree = forte.tree
+
+    def false_claims(strategy: TokioStrategy) -> float:
+        state, played = tree.states[0], strategy.states[0]
+        claims = [c.claim for c in state.choices]
+        return float(sum(
+            tree.chances[r] * played.claims[r, j]
+            for r, real in enumerate(tree.rolls) for j, claim in enumerate(claims) if claim != real
+        ))
+
+    def doubts(strategy: TokioStrategy) -> float:
+        return float(np.mean([s.answers[:, DOUBT].mean() for s in strategy.states]))
+
+    assert false_claims(facile) > false_claims(forte)
+    assert doubts(facile) < doubts(forte)
+
+
+def test_a_seat_claims_and_answers_only_what_the_rules_allow() -> None:
+    """Many live rounds of four computer seats through the engine: every claim it makes is a roll of the dice."""
+    rules = replace(preset("classico", sides=4), limit=1_000_000)
+    seat = Seat(level_strategy(_solved("classico", 4), Level.MEDIO))
+    game = TokioGame(rules, ["a", "b", "c", "d"])
+    rng = random.Random(8)
+    charged = [play_round(game, dict.fromkeys("abcd", seat), rng) for _ in range(300)]
+    assert all(c is not None and c.amount in (1, 2) for c in charged)
+    assert {c.player for c in charged if c is not None} == set("abcd")
+
+
+@pytest.mark.slow
+def test_forte_takes_fewer_penalties_than_its_share_beside_two_beginners() -> None:
+    """Three players, classico d6: the forte seat takes well under a third of the penalties."""
+    rules = replace(preset("classico"), limit=1_000_000)
+    forte = _solved("classico", 6)
+    seats = {"forte": Seat(forte), "b1": Seat(beginner_strategy(forte.tree)), "b2": Seat(beginner_strategy(forte.tree))}
+    game = TokioGame(rules, list(seats))
+    rng = random.Random(11)
+    taken = dict.fromkeys(seats, 0)
+    for _ in range(4000):
+        charged = play_round(game, seats, rng)
+        assert charged is not None
+        taken[charged.player] += charged.amount
+    assert taken["forte"] / sum(taken.values()) < 0.25
