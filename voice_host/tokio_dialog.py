@@ -16,6 +16,7 @@ from engine import tokio_actions as ta
 from engine.rolls import Roll
 from engine.tokio_game import TokioGame
 from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules, TruthTest
+from engine.tokio_seat import Level
 from grammars import intents as it
 from grammars import tokio_intents as ti
 from grammars.it import catalogue as say
@@ -32,6 +33,7 @@ from grammars.tokio import (
 )
 from voice_host.bad_record import BadRecord, shown
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
+from voice_host.tokio_computer import TokioComputers
 
 #: The grammar phase the host listens in for each phase of the engine that waits for a player.
 LISTENING: Mapping[ta.Phase, Phase] = MappingProxyType(
@@ -51,9 +53,21 @@ class TokioDialog:
     game = "tokio"
     confirm_phase = Phase.CONFIRM
 
-    def __init__(self, rules: TokioRules, players: Sequence[str], first: str | None = None) -> None:
+    def __init__(
+        self,
+        rules: TokioRules,
+        players: Sequence[str],
+        first: str | None = None,
+        *,
+        computers: Sequence[str] = (),
+        level: Level = Level.MEDIO,
+        seed: int = 0,
+    ) -> None:
+        """``computers``: seats played by the computer with secret virtual dice, seated after ``players``;
+        ``seed`` fixes their dice and choices, ``level`` how well they play."""
         self.rules = rules
-        self.engine = TokioGame(rules, players, first)
+        self.computers = TokioComputers(rules, computers, level, seed)
+        self.engine = TokioGame(rules, [*players, *computers], first)
         self._opening_events = self.engine.opening_events()
         self._lives = rules.counting is Counting.LIVES
         self._top = roll_name(rules.ranking.top, rules)
@@ -68,6 +82,7 @@ class TokioDialog:
             ta.DuelWon: lambda event: [say.duel_won(event.player)],
             ta.GameWon: lambda event: [say.winner(event.player)],
         }
+        self._opening_turns = self._computer_turns()  # a computer seat that opens the game claims at once
 
     # ------------------------------------------------------------ asking
 
@@ -78,7 +93,8 @@ class TokioDialog:
             game_name, self.rules.name, [p.name for p in self.engine.players],
             self.rules.limit, self._lives, self.rules.truth_test is TruthTest.EXACT,
         )
-        return [first, *self._announce(self._opening_events)]
+        seats = [say.computer_seats(self.computers.names, self.computers.level.value)] if self.computers.names else []
+        return [first, *seats, *self._announce(self._opening_events), *self._opening_turns]
 
     def is_over(self) -> bool:
         """True once a player has won."""
@@ -233,8 +249,35 @@ class TokioDialog:
         return say.cannot_take_penalty(self._top)
 
     def apply(self, action: ta.Action) -> list[str]:
-        """Apply an engine action; announce its events."""
+        """Apply an engine action and announce its events, then play the computer seats until a human must act."""
+        return self._step(action) + self._computer_turns()
+
+    def _step(self, action: ta.Action) -> list[str]:
+        self.computers.note(self.engine, action)
         return self._announce(self.engine.apply(action))
+
+    def _computer_turns(self) -> list[str]:
+        """Every action of the computer seats in hand, each with what the seat says, up to a human's turn."""
+        out: list[str] = []
+        while not self.engine.is_over and self.computers.plays(self.engine.to_act):
+            action = self.computers.decide(self.engine)
+            out += [self._computer_says(action), *self._step(action)]
+        return out
+
+    def _computer_says(self, action: ta.Action) -> str:
+        """What a computer seat says as it acts (its claim itself is echoed by the next question)."""
+        player = self.engine.to_act or ""
+        if isinstance(action, ta.Claim):
+            if self.engine.is_lower(action.roll):  # no question will echo it: say it here
+                return say.computer_claims_lower(player, self._name(action.roll))
+            return say.computer_claims(player)
+        if isinstance(action, ta.Believe):
+            return say.computer_accepts_blind(player) if self._lizumo_top() else say.computer_believes(player)
+        if isinstance(action, ta.Doubt):
+            return say.computer_doubts(player)
+        if isinstance(action, ta.TakePenalty):
+            return say.computer_takes_penalty(player)
+        return say.computer_lifts(player)
 
     # ------------------------------------------------------------ telling
 
@@ -331,6 +374,7 @@ class TokioDialog:
             "winner": self.engine.winner,
             "players": [
                 {"name": p.name, "penalties": p.penalties, "lives": p.lives, "out": p.out}
+                | ({"computer": True} if self.computers.plays(p.name) else {})
                 for p in self.engine.players
             ],
         }

@@ -603,6 +603,47 @@ def voice_volume_out_of_range() -> str:
     return "--volume va da 0 a 1"
 
 
+def computer_seats(names: Sequence[str], level: str) -> str:
+    """Tokio: who the computer plays, and how well (said once, in the opening)."""
+    verb = "è il computer" if len(names) == 1 else "sono il computer"
+    return f"{join_names(names)} {verb}, livello {level}: i suoi dadi sono segreti."
+
+
+def computer_claims(player: str) -> str:
+    """A computer seat rolls its virtual dice and declares (the next question echoes the claim)."""
+    return f"{player} tira e dichiara."
+
+
+def computer_claims_lower(player: str, claim: str) -> str:
+    """A computer seat declares less than it must (its penalty follows)."""
+    return f"{player} dichiara {claim}."
+
+
+def computer_believes(player: str) -> str:
+    """A computer seat believes the claim it was given."""
+    return f"{player} ci crede."
+
+
+def computer_accepts_blind(player: str) -> str:
+    """Lizumo: a computer seat accepts a Tokio without looking."""
+    return f"{player} accetta senza guardare."
+
+
+def computer_doubts(player: str) -> str:
+    """A computer seat doubts the claim it was given (the claimant lifts the cup next)."""
+    return f"{player} dubita."
+
+
+def computer_takes_penalty(player: str) -> str:
+    """Classico: a computer seat takes one penalty rather than answer a Tokio."""
+    return f"{player} prende la penalità."
+
+
+def computer_lifts(player: str) -> str:
+    """A computer seat's claim was doubted: the host lifts its virtual cup."""
+    return f"{player} scopre i dadi."
+
+
 # --------------------------------------------------------------- yatzi
 
 
@@ -1505,7 +1546,8 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--truth": "Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole",
         "--first": "chi comincia (Tokio: di solito il primo della lista; Yatzi: chi fa meno con un dado)",
         "--virtual-dice": "Yatzi: i dadi li tira il computer",
-        "--computer": "Yatzi: un posto giocato dal computer con la strategia ottima (ripetibile)",
+        "--computer": "un posto giocato dal computer, con dadi virtuali (ripetibile)",
+        "--computer-level": "Tokio: quanto gioca bene il computer: facile, medio (predefinito) o forte",
         "--seed": "seme dei dadi virtuali",
         "--input": "auto, voice, keyboard o script:PERCORSO",
         "--tts": "come parla",

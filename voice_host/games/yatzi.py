@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import unicodedata
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from voice_host.games.common import (
     ConfigError,
     check_config_players,
     check_keys,
-    check_names,
+    computer_names,
     first_player,
     player_names,
 )
@@ -44,11 +43,7 @@ def make_config(args: argparse.Namespace) -> dict[str, Any]:
     """The journaled configuration of a Yatzi game from command-line options."""
     players = player_names(args.players)
     rules = rule_set(args)
-    computers = [unicodedata.normalize("NFC", name.strip()) for name in (getattr(args, "computer", None) or [])]
-    seats = [name.casefold() for name in players + computers]
-    if any(not name for name in computers) or len(set(seats)) != len(seats):
-        raise ConfigError(say.computer_names_bad(computers))
-    check_names(players + computers, ",".join(players + computers))
+    computers = computer_names(args, players)
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise ConfigError(say.seed_out_of_range(args.seed, MAX_SEED))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
