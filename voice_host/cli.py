@@ -21,6 +21,7 @@ from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, I
 from voice_host.games.options import add_game_options
 from voice_host.play import analyse_journal, play
 from voice_host.stop_signals import StopSignal, stop_on_signals
+from voice_host.user_command import user_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--voice", metavar="VOCE", help=say.CLI_HELP["--voice"])
     play.add_argument("--rate", metavar="N", type=int, help=say.CLI_HELP["--rate"])
     play.add_argument("--volume", metavar="V", type=float, help=say.CLI_HELP["--volume"])
-    play.add_argument("--device", metavar="MICROFONO", help=say.CLI_HELP["--device"])
+    device_help = say.device_option_help(user_command("devices")).replace("%", "%%")  # argparse formats help with %
+    play.add_argument("--device", metavar="MICROFONO", help=device_help)
     analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
     _register_voice_tools(sub)

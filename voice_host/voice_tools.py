@@ -22,8 +22,14 @@ from voice_host.audio.errors import VoiceUnavailable
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.errors import InputError
 from voice_host.games import GAMES, ConfigError
+from voice_host.user_command import user_command
 
 EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2
+
+
+def _download_command() -> str:
+    """The command that downloads the model, as the user runs it."""
+    return user_command("model", "download")
 
 
 class BadInput(InputError):
@@ -216,14 +222,14 @@ def run_check(
     try:
         path = find_model(model_path)
     except VoiceUnavailable as exc:
-        print(f"{catalogue.voice_check_model(None)} ({exc})", file=out)
+        print(f"{catalogue.voice_check_model(None, _download_command())} ({exc})", file=out)
         path = None
     if path is None:
-        print(catalogue.voice_check_model(None), file=out)
+        print(catalogue.voice_check_model(None, _download_command()), file=out)
         ok = False
         model = vocabulary = None
     else:
-        print(catalogue.voice_check_model(str(path)), file=out)
+        print(catalogue.voice_check_model(str(path), _download_command()), file=out)
         model = load_model(str(path))
         vocabulary = vocabulary_of(model, path.name)
         for phase, phrases in all_phrases.items():
@@ -391,7 +397,8 @@ def cmd_model_path(args: argparse.Namespace) -> int:
 
     found = find_model(args.model)
     if found is None:
-        print(catalogue.voice_model_missing(MODEL_NAME, [str(d) for d in search_dirs()]), file=sys.stderr)
+        searched = [str(d) for d in search_dirs()]
+        print(catalogue.voice_model_missing(MODEL_NAME, searched, _download_command()), file=sys.stderr)
         return EXIT_MISSING
     print(found)
     return EXIT_OK

@@ -119,6 +119,11 @@ def eliminated(player: str) -> str:
     return f"{player} è fuori."
 
 
+def game_already_over() -> str:
+    """Said when a journal of a game that is over (by its rules or by "fine partita") is resumed."""
+    return "Questa partita è già finita. Ecco la classifica finale."
+
+
 # --------------------------------------------------------------- tokio
 # A believe step and a doubt round are said the way a quick human game master says
 # them: the player first, each fact once, the question last. The claim is echoed in
@@ -381,11 +386,11 @@ def keyboard_fallback() -> str:
 # microphone and speaker notices, and the lines of `voice-host check/devices/model`.
 
 
-def voice_model_missing(name: str, searched: Sequence[str]) -> str:
-    """No vosk model here and downloading was not allowed."""
+def voice_model_missing(name: str, searched: Sequence[str], download: str) -> str:
+    """No vosk model here and downloading was not allowed; ``download`` is the command that fetches it."""
     return (
         f"Modello vocale italiano non trovato ({name}). Cercato in: {', '.join(searched)}. "
-        "Scaricalo con: ./run voice-host model download"
+        f"Scaricalo con: {download}"
     )
 
 
@@ -418,9 +423,9 @@ def voice_phrases_missing(phrases: Sequence[str], model: str) -> str:
     return f"Il modello vocale {model} non conosce nessuna forma di queste frasi: {listed}."
 
 
-def voice_no_microphone(detail: str) -> str:
-    """The microphone cannot be opened."""
-    return f"Non riesco ad aprire il microfono: {detail}. Vedi: ./run voice-host devices"
+def voice_no_microphone(detail: str, devices: str) -> str:
+    """The microphone cannot be opened; ``devices`` is the command that lists them."""
+    return f"Non riesco ad aprire il microfono: {detail}. Vedi: {devices}"
 
 
 def voice_no_audio_output(reason: str) -> str:
@@ -428,14 +433,14 @@ def voice_no_audio_output(reason: str) -> str:
     return f"voice-host: attenzione: non riesco a parlare ({reason}); scrivo le frasi invece di dirle."
 
 
-def voice_unknown_tts_voice(voice: str) -> str:
-    """--voice names no installed voice."""
-    return f"La voce {voice!r} non esiste. Le voci installate: ./run voice-host check"
+def voice_unknown_tts_voice(voice: str, voices: str) -> str:
+    """--voice names no installed voice; ``voices`` is the command that lists them."""
+    return f"La voce {voice!r} non esiste. Le voci installate: {voices}"
 
 
-def voice_check_model(path: str | None) -> str:
-    """`check`: the model line."""
-    return f"modello: {path}" if path else "modello: MANCANTE (./run voice-host model download)"
+def voice_check_model(path: str | None, download: str) -> str:
+    """`check`: the model line; ``download`` is the command that fetches a missing one."""
+    return f"modello: {path}" if path else f"modello: MANCANTE ({download})"
 
 
 def voice_check_phase(phase: str, covered: int, total: int, missing: Sequence[str]) -> str:
@@ -886,7 +891,7 @@ def not_an_analysed_journal(path: str, games: Sequence[str]) -> str:
 
 def input_ended() -> str:
     """The script or the typed input ended before the game did (exit 3)."""
-    return "le risposte sono finite prima della partita; per riprenderla: ./run play --resume GIORNALE"
+    return "le risposte sono finite a partita in corso"
 # --- yatzi: consiglio, computer, analysis ---
 
 
@@ -1035,9 +1040,9 @@ def file_kind_device() -> str:
     return "è un dispositivo"
 
 
-def journal_exists(path: str) -> str:
-    """A new game would overwrite an existing journal."""
-    return f"{path} esiste già: usa --resume {path} per continuare quella partita"
+def journal_exists(path: str, resume: str) -> str:
+    """A new game would overwrite an existing journal; ``resume`` is the command that continues it."""
+    return f"{path} esiste già: per continuare quella partita usa {resume}"
 
 
 def journal_cannot_create(path: str, reason: str) -> str:
@@ -1135,9 +1140,9 @@ def journal_write_failed(path: str, reason: str) -> str:
     return f"non posso scrivere nel giornale {path}: {reason}"
 
 
-def journal_started(path: str) -> str:
-    """Where the default journal of a new game is."""
-    return f"giornale {path} (per riprendere: ./run play --resume {path})"
+def journal_started(path: str, resume: str) -> str:
+    """Where the default journal of a new game is; ``resume`` is the command that resumes it."""
+    return f"giornale {path} (per riprendere: {resume})"
 
 
 def journal_folder_unwritable(folder: str, reason: str) -> str:
@@ -1340,6 +1345,26 @@ def at_least_one(value: int) -> str:
     return f"deve essere almeno 1: {value}"
 
 
+def device_option_help(devices: str) -> str:
+    """The help of ``play --device``; ``devices`` is the command that lists the microphones."""
+    return f"microfono (numero o nome, vedi {devices})"
+
+
+def resume_with(command: str, reason: str = "") -> str:
+    """Printed when the host stops with a game that can go on: why (if given), then the command that resumes it.
+
+    >>> resume_with("voice-host play --resume /tmp/g.jsonl", "interrotto da SIGTERM")
+    'interrotto da SIGTERM; per riprendere la partita: voice-host play --resume /tmp/g.jsonl'
+    """
+    hint = f"per riprendere la partita: {command}"
+    return f"{reason}; {hint}" if reason else hint
+
+
+def journal_record_after_end(path: str, line: int) -> str:
+    """A record after the line that ended the game."""
+    return f"{path}, riga {line}: voce dopo la fine della partita"
+
+
 
 
 #: The help of the command line: the program, each subcommand and option.
@@ -1368,7 +1393,6 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--voice": "voce della sintesi (id o nome)",
         "--rate": "velocità della voce (parole al minuto)",
         "--volume": "volume della voce, da 0 a 1",
-        "--device": "microfono (numero o nome, vedi ./run voice-host devices)",
         "analizza": "Yatzi: le scelte di ogni giocatore contro il gioco ottimo",
         "journal": "il giornale di una partita di Yatzi",
         # the voice tools (voice_host/voice_tools.py); "voice tools --x" is an option of both check and say

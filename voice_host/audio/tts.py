@@ -35,6 +35,7 @@ from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTime
 from voice_host.audio.trim import silence, trim_silence
 from voice_host.audio.wav import Clip, read_wav
 from voice_host.captions import show_sentence
+from voice_host.user_command import user_command
 
 
 class TtsUnavailable(Exception):
@@ -117,7 +118,7 @@ class Pyttsx3Engine:
         self.voices = tuple(VoiceInfo(str(v.id), str(v.name), _languages(v.languages)) for v in raw)
         chosen = choose_voice(self.voices, voice)
         if voice and chosen is None:
-            raise UnknownTtsVoice(catalogue.voice_unknown_tts_voice(voice))
+            raise UnknownTtsVoice(catalogue.voice_unknown_tts_voice(voice, user_command("voci")))
         self.voice = chosen
         self._settings: dict[str, object] = {}
         if chosen is not None:
