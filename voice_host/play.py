@@ -9,11 +9,13 @@ writes the summary and maps each ending to its exit code (see
 from __future__ import annotations
 
 import argparse
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalAction
 from grammars.it import catalogue as say
+from voice_host.audio.stack_noise import filtered_stderr
 from voice_host.bootstrap import Host, assemble, open_speaker, say_safely
 from voice_host.console import print_error, print_stderr
 from voice_host.errors import (
@@ -41,18 +43,23 @@ def play(args: argparse.Namespace) -> int:
     """
     script_path = _check_options(args)
     check_summary_path(args.summary, args.resume or args.journal, script_path)
-    if args.resume:
-        over = _game_over(args.resume)
+    over = _game_over(args.resume) if args.resume else None
+    with filtered_stderr() if _uses_audio(args) else contextlib.nullcontext():
         if over is not None:
             return _show_game_over(args, over)
-    try:
-        host = assemble(args, script_path)
-    except KeyboardInterrupt:  # while the model loads, say: a resumed journal is untouched
-        print_stderr("")
-        return _stopped_while_starting(args, EXIT_INTERRUPTED)
-    except StopSignal as stop:
-        return _stopped_while_starting(args, stop.exit_code)
-    return _run(args, host)
+        try:
+            host = assemble(args, script_path)
+        except KeyboardInterrupt:  # while the model loads, say: a resumed journal is untouched
+            print_stderr("")
+            return _stopped_while_starting(args, EXIT_INTERRUPTED)
+        except StopSignal as stop:
+            return _stopped_while_starting(args, stop.exit_code)
+        return _run(args, host)
+
+
+def _uses_audio(args: argparse.Namespace) -> bool:
+    """True when the host may open a sound device (the voice, or the microphone)."""
+    return bool(args.tts == "pyttsx3" or args.input in ("auto", "voice"))
 
 
 def _game_over(path: str) -> AnyDialog | None:

@@ -7,6 +7,7 @@ short: they are spoken in a noisy room.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
@@ -425,12 +426,12 @@ def voice_phrases_missing(phrases: Sequence[str], model: str) -> str:
 
 def voice_no_microphone(detail: str, devices: str) -> str:
     """The microphone cannot be opened; ``devices`` is the command that lists them."""
-    return f"Non riesco ad aprire il microfono: {detail}. Vedi: {devices}"
+    return f"Non riesco ad aprire il microfono: {audio_reason(detail)}. Vedi: {devices}"
 
 
 def voice_no_audio_output(reason: str) -> str:
     """Warning printed once when speech falls back to text."""
-    return f"voice-host: attenzione: non riesco a parlare ({reason}); scrivo le frasi invece di dirle."
+    return f"voice-host: attenzione: non riesco a parlare ({audio_reason(reason)}); scrivo le frasi invece di dirle."
 
 
 def voice_unknown_tts_voice(voice: str, voices: str) -> str:
@@ -535,9 +536,86 @@ def voice_nothing_to_say() -> str:
     return "niente da dire"
 
 
-def voice_volume_out_of_range() -> str:
-    """`say --volume` outside 0..1."""
-    return "--volume va da 0 a 1"
+def voice_rate_bad(text: str, lowest: int, highest: int) -> str:
+    """A --rate that is not a whole number of words per minute the voice can take."""
+    return f"{text} non va bene: la velocità va da {lowest} a {highest} parole al minuto (normale 175)"
+
+
+def voice_volume_bad(text: str) -> str:
+    """A --volume that is not a number from 0 to 1."""
+    return f"{text} non va bene: il volume va da 0 a 1 (per esempio 0,8)"
+
+
+def voice_list_title(italian: bool, count: int) -> str:
+    """`voci`: the heading of the Italian voices or of the others."""
+    return f"voci italiane ({count}):" if italian else f"altre voci ({count}):"
+
+
+def voice_list_line(chosen: bool, voice_id: str, name: str, languages: Sequence[str]) -> str:
+    """`voci`: one voice, ``*`` marking the one the host would use."""
+    return f" {'*' if chosen else ' '} {voice_id}: {name} ({', '.join(languages) or '?'})"
+
+
+def voice_list_legend(chosen: str | None) -> str:
+    """`voci`: the last line, which voice would be used and how to choose another."""
+    used = f"userei {chosen}" if chosen else "userei la voce predefinita del sistema"
+    return f"* = {used}; per sceglierne un'altra: --voice ID (anche in play e say)"
+
+
+def voice_list_no_italian() -> str:
+    """`voci`: no Italian voice is installed, and how to add one."""
+    return (
+        "nessuna voce italiana installata: su Linux installa espeak-ng; su Windows e macOS aggiungi "
+        "la voce italiana nelle impostazioni di sintesi vocale del sistema"
+    )
+
+
+#: What the audio stack (PortAudio, sounddevice, pyttsx3, Python's imports) says in English, and its Italian.
+_AUDIO_REASONS: tuple[tuple[str, str], ...] = (
+    (r"Error querying device -1",
+     "nessun dispositivo audio predefinito (nessuna scheda audio, o il server audio è spento)"),
+    (r"No (?P<kind>input|output) device matching (?P<name>.+)", "nessun dispositivo si chiama {name}"),
+    (r"Multiple (?P<kind>input|output) devices found for (?P<name>.+)",
+     "più dispositivi si chiamano {name}: usa il numero"),
+    (r"Error querying device (?P<number>\d+)", "il dispositivo {number} non esiste"),
+    (r"Invalid sample rate", "il dispositivo non accetta questa frequenza"),
+    (r"Invalid number of channels", "il dispositivo non ha un canale adatto"),
+    (r"Device unavailable", "il dispositivo è occupato o scollegato"),
+    (r"Invalid device", "il dispositivo non esiste"),
+    (r"Unanticipated host error", "errore del sistema audio"),
+    (r"No module named '(?P<module>[^']+)'", "manca il pacchetto {module}"),
+    (r"libespeak|espeak", "espeak-ng non è installato o non parte"),
+    (r"no audio output", "nessuna uscita audio"),
+    (r"wrote no audio", "la sintesi non ha prodotto suoni"),
+    (r"speaker is closed", "la voce è già chiusa"),
+    (r"did not finish within", "l'uscita audio non risponde"),
+    (r"output stream (was closed|has stopped)", "l'uscita audio si è chiusa"),
+)
+
+
+def audio_reason(detail: str) -> str:
+    """Why the audio failed, in Italian, from what the audio stack said in English.
+
+    >>> audio_reason("Error querying device -1")
+    'nessun dispositivo audio predefinito (nessuna scheda audio, o il server audio è spento)'
+    >>> audio_reason("No input device matching 'usb'"), audio_reason("PaErrorCode -9999 something new")
+    ("nessun dispositivo si chiama 'usb'", 'errore del sistema audio')
+    """
+    for pattern, italian in _AUDIO_REASONS:
+        match = re.search(pattern, detail)
+        if match:
+            return italian.format(**match.groupdict())
+    return "errore del sistema audio"
+
+
+def audio_glitch() -> str:
+    """Printed once when the sound card's buffer ran dry (ALSA "underrun"): what it means, in a word."""
+    return "voice-host: attenzione: l'audio si è interrotto per un attimo (il computer è sotto sforzo?)"
+
+
+def voice_name_bad(voices: str) -> str:
+    """An empty (or unprintable, or endless) --voice; ``voices`` is the command that lists them."""
+    return f"scrivi l'id, il nome o la lingua di una voce (le elenca {voices})"
 
 
 # --------------------------------------------------------------- yatzi
@@ -1327,7 +1405,7 @@ def config_bad_value(key: str) -> str:
 
 def tts_unavailable(detail: str) -> str:
     """Speech synthesis cannot be loaded: the host prints instead."""
-    return f"attenzione: sintesi vocale non disponibile ({detail}), scrivo il testo"
+    return f"attenzione: sintesi vocale non disponibile ({audio_reason(detail)}), scrivo il testo"
 
 
 def recognition_not_installed(detail: str) -> str:
@@ -1408,6 +1486,8 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "check --selftest": "pronuncia ogni frase e la riconosce (senza audio)",
         "check --phase": "solo queste fasi (per --selftest)",
         "say": "pronuncia un testo",
+        "voci": "elenca le voci installate, prima le italiane, e quella che userei",
+        "voci --voice": "mostra quale voce sceglierebbe --voice",
         "say text": "il testo",
         "model": "il modello vocale: download o path",
         "model download": "scarica il modello italiano",
