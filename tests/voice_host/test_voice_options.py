@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import shlex
+from pathlib import Path
 
 import pytest
 
@@ -54,3 +56,15 @@ def test_the_edges_and_an_italian_decimal_comma_are_taken():
         assert (args.rate, args.volume, args.voice) == (80, 0.8, "roa/it")
         args = parser.parse_args([*COMMANDS[command], "--rate", "450", "--volume", "0"])
         assert (args.rate, args.volume) == (450, 0.0)
+
+
+def test_the_readme_examples_of_voice_settings_parse():
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Choosing the voice and its speed", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    commands = [shlex.split(line.split("#", 1)[0]) for line in section.strip().splitlines()]
+    assert [command[:2] for command in commands] == [["voice-host", "voci"], ["voice-host", "say"],
+                                                     ["voice-host", "play"]]
+    parser = cli.build_parser()
+    for command in commands:
+        args = parser.parse_args(command[1:])
+        assert getattr(args, "rate", None) in (None, 150) and getattr(args, "volume", None) in (None, 0.8)
