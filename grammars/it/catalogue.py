@@ -610,7 +610,7 @@ def audio_reason(detail: str) -> str:
 
 def audio_glitch() -> str:
     """Printed once when the sound card's buffer ran dry (ALSA "underrun"): what it means, in a word."""
-    return "voice-host: attenzione: l'audio si è interrotto per un attimo (il computer è sotto sforzo?)"
+    return "voice-host: l'audio si è interrotto per un attimo (il computer è sotto sforzo?)"
 
 
 def voice_name_bad(voices: str) -> str:

@@ -113,6 +113,9 @@ class _Relay:
 @contextlib.contextmanager
 def filtered_stderr() -> Iterator[None]:
     """Inside the block, the audio libraries' lines on descriptor 2 are filtered (see the module's docstring)."""
+    if sys.platform == "win32":  # no ALSA or JACK there, and select() does not take pipes
+        yield
+        return
     try:
         saved = os.dup(2)
     except OSError:  # no standard error at all: nothing to protect

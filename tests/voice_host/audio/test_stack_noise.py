@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-GLITCH_LINE = "voice-host: attenzione: l'audio si è interrotto per un attimo (il computer è sotto sforzo?)"
+GLITCH_LINE = "voice-host: l'audio si è interrotto per un attimo (il computer è sotto sforzo?)"
 
 CHILD = textwrap.dedent("""
     import ctypes, sys
