@@ -36,6 +36,7 @@ from voice_host.journal import Journal, JournalError
 from voice_host.ports import Listener, Speaker
 from voice_host.session import Session
 from voice_host.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker
+from voice_host.user_command import resume_command
 
 
 @dataclass
@@ -149,7 +150,7 @@ def _create_journal(args: argparse.Namespace, game: str, config: dict[str, Any],
         say_safely(speaker, say.say_cannot_save_at_start())
         raise
     if not args.journal:
-        print_stderr(f"voice-host: {say.journal_started(path)}")
+        print_stderr(f"voice-host: {say.journal_started(path, resume_command(path))}")
     return journal
 
 

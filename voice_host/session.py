@@ -136,6 +136,8 @@ class Session:
         if isinstance(intent, it.Yes):
             self._pending = None
             if isinstance(pending.action, _EndGame):
+                if self._journal is not None:
+                    self._journal.append_end()  # on disk before it is said, like every step
                 self._say([say.game_stopped(), self.dialog.standings()])
                 return True
             self._accept(pending.action)

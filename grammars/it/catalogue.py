@@ -7,6 +7,7 @@ short: they are spoken in a noisy room.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
@@ -117,6 +118,11 @@ def say_it_again() -> str:
 def eliminated(player: str) -> str:
     """A player is out (said before the standings)."""
     return f"{player} è fuori."
+
+
+def game_already_over() -> str:
+    """Said when a journal of a game that is over (by its rules or by "fine partita") is resumed."""
+    return "Questa partita è già finita. Ecco la classifica finale."
 
 
 # --------------------------------------------------------------- tokio
@@ -449,11 +455,11 @@ def confirm_top_over_bottom(player: str, claim: str, to_beat: str, cost: str) ->
 # microphone and speaker notices, and the lines of `voice-host check/devices/model`.
 
 
-def voice_model_missing(name: str, searched: Sequence[str]) -> str:
-    """No vosk model here and downloading was not allowed."""
+def voice_model_missing(name: str, searched: Sequence[str], download: str) -> str:
+    """No vosk model here and downloading was not allowed; ``download`` is the command that fetches it."""
     return (
         f"Modello vocale italiano non trovato ({name}). Cercato in: {', '.join(searched)}. "
-        "Scaricalo con: ./run voice-host model download"
+        f"Scaricalo con: {download}"
     )
 
 
@@ -486,24 +492,24 @@ def voice_phrases_missing(phrases: Sequence[str], model: str) -> str:
     return f"Il modello vocale {model} non conosce nessuna forma di queste frasi: {listed}."
 
 
-def voice_no_microphone(detail: str) -> str:
-    """The microphone cannot be opened."""
-    return f"Non riesco ad aprire il microfono: {detail}. Vedi: ./run voice-host devices"
+def voice_no_microphone(detail: str, devices: str) -> str:
+    """The microphone cannot be opened; ``devices`` is the command that lists them."""
+    return f"Non riesco ad aprire il microfono: {audio_reason(detail)}. Vedi: {devices}"
 
 
 def voice_no_audio_output(reason: str) -> str:
     """Warning printed once when speech falls back to text."""
-    return f"voice-host: attenzione: non riesco a parlare ({reason}); scrivo le frasi invece di dirle."
+    return f"voice-host: attenzione: non riesco a parlare ({audio_reason(reason)}); scrivo le frasi invece di dirle."
 
 
-def voice_unknown_tts_voice(voice: str) -> str:
-    """--voice names no installed voice."""
-    return f"La voce {voice!r} non esiste. Le voci installate: ./run voice-host check"
+def voice_unknown_tts_voice(voice: str, voices: str) -> str:
+    """--voice names no installed voice; ``voices`` is the command that lists them."""
+    return f"La voce {voice!r} non esiste. Le voci installate: {voices}"
 
 
-def voice_check_model(path: str | None) -> str:
-    """`check`: the model line."""
-    return f"modello: {path}" if path else "modello: MANCANTE (./run voice-host model download)"
+def voice_check_model(path: str | None, download: str) -> str:
+    """`check`: the model line; ``download`` is the command that fetches a missing one."""
+    return f"modello: {path}" if path else f"modello: MANCANTE ({download})"
 
 
 def voice_check_phase(phase: str, covered: int, total: int, missing: Sequence[str]) -> str:
@@ -598,9 +604,86 @@ def voice_nothing_to_say() -> str:
     return "niente da dire"
 
 
-def voice_volume_out_of_range() -> str:
-    """`say --volume` outside 0..1."""
-    return "--volume va da 0 a 1"
+def voice_rate_bad(text: str, lowest: int, highest: int) -> str:
+    """A --rate that is not a whole number of words per minute the voice can take."""
+    return f"{text} non va bene: la velocità va da {lowest} a {highest} parole al minuto (normale 175)"
+
+
+def voice_volume_bad(text: str) -> str:
+    """A --volume that is not a number from 0 to 1."""
+    return f"{text} non va bene: il volume va da 0 a 1 (per esempio 0,8)"
+
+
+def voice_list_title(italian: bool, count: int) -> str:
+    """`voci`: the heading of the Italian voices or of the others."""
+    return f"voci italiane ({count}):" if italian else f"altre voci ({count}):"
+
+
+def voice_list_line(chosen: bool, voice_id: str, name: str, languages: Sequence[str]) -> str:
+    """`voci`: one voice, ``*`` marking the one the host would use."""
+    return f" {'*' if chosen else ' '} {voice_id}: {name} ({', '.join(languages) or '?'})"
+
+
+def voice_list_legend(chosen: str | None) -> str:
+    """`voci`: the last line, which voice would be used and how to choose another."""
+    used = f"userei {chosen}" if chosen else "userei la voce predefinita del sistema"
+    return f"* = {used}; per sceglierne un'altra: --voice ID (anche in play e say)"
+
+
+def voice_list_no_italian() -> str:
+    """`voci`: no Italian voice is installed, and how to add one."""
+    return (
+        "nessuna voce italiana installata: su Linux installa espeak-ng; su Windows e macOS aggiungi "
+        "la voce italiana nelle impostazioni di sintesi vocale del sistema"
+    )
+
+
+#: What the audio stack (PortAudio, sounddevice, pyttsx3, Python's imports) says in English, and its Italian.
+_AUDIO_REASONS: tuple[tuple[str, str], ...] = (
+    (r"Error querying device -1",
+     "nessun dispositivo audio predefinito (nessuna scheda audio, o il server audio è spento)"),
+    (r"No (?P<kind>input|output) device matching (?P<name>.+)", "nessun dispositivo si chiama {name}"),
+    (r"Multiple (?P<kind>input|output) devices found for (?P<name>.+)",
+     "più dispositivi si chiamano {name}: usa il numero"),
+    (r"Error querying device (?P<number>\d+)", "il dispositivo {number} non esiste"),
+    (r"Invalid sample rate", "il dispositivo non accetta questa frequenza"),
+    (r"Invalid number of channels", "il dispositivo non ha un canale adatto"),
+    (r"Device unavailable", "il dispositivo è occupato o scollegato"),
+    (r"Invalid device", "il dispositivo non esiste"),
+    (r"Unanticipated host error", "errore del sistema audio"),
+    (r"No module named '(?P<module>[^']+)'", "manca il pacchetto {module}"),
+    (r"libespeak|espeak", "espeak-ng non è installato o non parte"),
+    (r"no audio output", "nessuna uscita audio"),
+    (r"wrote no audio", "la sintesi non ha prodotto suoni"),
+    (r"speaker is closed", "la voce è già chiusa"),
+    (r"did not finish within", "l'uscita audio non risponde"),
+    (r"output stream (was closed|has stopped)", "l'uscita audio si è chiusa"),
+)
+
+
+def audio_reason(detail: str) -> str:
+    """Why the audio failed, in Italian, from what the audio stack said in English.
+
+    >>> audio_reason("Error querying device -1")
+    'nessun dispositivo audio predefinito (nessuna scheda audio, o il server audio è spento)'
+    >>> audio_reason("No input device matching 'usb'"), audio_reason("PaErrorCode -9999 something new")
+    ("nessun dispositivo si chiama 'usb'", 'errore del sistema audio')
+    """
+    for pattern, italian in _AUDIO_REASONS:
+        match = re.search(pattern, detail)
+        if match:
+            return italian.format(**match.groupdict())
+    return "errore del sistema audio"
+
+
+def audio_glitch() -> str:
+    """Printed once when the sound card's buffer ran dry (ALSA "underrun"): what it means, in a word."""
+    return "voice-host: l'audio si è interrotto per un attimo (il computer è sotto sforzo?)"
+
+
+def voice_name_bad(voices: str) -> str:
+    """An empty (or unprintable, or endless) --voice; ``voices`` is the command that lists them."""
+    return f"scrivi l'id, il nome o la lingua di una voce (le elenca {voices})"
 
 
 def computer_seats(names: Sequence[str], level: str) -> str:
@@ -1032,7 +1115,7 @@ def not_an_analysed_journal(path: str, games: Sequence[str]) -> str:
 
 def input_ended() -> str:
     """The script or the typed input ended before the game did (exit 3)."""
-    return "le risposte sono finite prima della partita; per riprenderla: ./run play --resume GIORNALE"
+    return "le risposte sono finite a partita in corso"
 # --- yatzi: consiglio, computer, analysis ---
 
 
@@ -1183,9 +1266,9 @@ def file_kind_device() -> str:
     return "è un dispositivo"
 
 
-def journal_exists(path: str) -> str:
-    """A new game would overwrite an existing journal."""
-    return f"{path} esiste già: usa --resume {path} per continuare quella partita"
+def journal_exists(path: str, resume: str) -> str:
+    """A new game would overwrite an existing journal; ``resume`` is the command that continues it."""
+    return f"{path} esiste già: per continuare quella partita usa {resume}"
 
 
 def journal_cannot_create(path: str, reason: str) -> str:
@@ -1283,9 +1366,9 @@ def journal_write_failed(path: str, reason: str) -> str:
     return f"non posso scrivere nel giornale {path}: {reason}"
 
 
-def journal_started(path: str) -> str:
-    """Where the default journal of a new game is."""
-    return f"giornale {path} (per riprendere: ./run play --resume {path})"
+def journal_started(path: str, resume: str) -> str:
+    """Where the default journal of a new game is; ``resume`` is the command that resumes it."""
+    return f"giornale {path} (per riprendere: {resume})"
 
 
 def journal_folder_unwritable(folder: str, reason: str) -> str:
@@ -1470,7 +1553,7 @@ def config_bad_value(key: str) -> str:
 
 def tts_unavailable(detail: str) -> str:
     """Speech synthesis cannot be loaded: the host prints instead."""
-    return f"attenzione: sintesi vocale non disponibile ({detail}), scrivo il testo"
+    return f"attenzione: sintesi vocale non disponibile ({audio_reason(detail)}), scrivo il testo"
 
 
 def recognition_not_installed(detail: str) -> str:
@@ -1530,6 +1613,25 @@ YATZI_RULE_OPTIONS: Mapping[str, str] = MappingProxyType({"foglio": "seed", "sta
 #: The engine's names of Yatzi's rule sets as the host says them ("le regole del foglio").
 YATZI_RULES_SPOKEN: Mapping[str, str] = MappingProxyType({"seed": "del foglio", "standard": "standard"})
 
+def device_option_help(devices: str) -> str:
+    """The help of ``play --device``; ``devices`` is the command that lists the microphones."""
+    return f"microfono (numero o nome, vedi {devices})"
+
+
+def resume_with(command: str, reason: str = "") -> str:
+    """Printed when the host stops with a game that can go on: why (if given), then the command that resumes it.
+
+    >>> resume_with("voice-host play --resume /tmp/g.jsonl", "interrotto da SIGTERM")
+    'interrotto da SIGTERM; per riprendere la partita: voice-host play --resume /tmp/g.jsonl'
+    """
+    hint = f"per riprendere la partita: {command}"
+    return f"{reason}; {hint}" if reason else hint
+
+
+def journal_record_after_end(path: str, line: int) -> str:
+    """A record after the line that ended the game."""
+    return f"{path}, riga {line}: voce dopo la fine della partita"
+
 
 
 
@@ -1560,7 +1662,6 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--voice": "voce della sintesi (id o nome)",
         "--rate": "velocità della voce (parole al minuto)",
         "--volume": "volume della voce, da 0 a 1",
-        "--device": "microfono (numero o nome, vedi ./run voice-host devices)",
         "--board": "mostra la partita dal vivo su una pagina web a questa porta (solo da guardare)",
         "--board-host": "indirizzo IP di questo computer per aprire il tabellone alla rete di casa "
                         "(senza, lo vede solo questo computer)",
@@ -1579,6 +1680,8 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "check --selftest": "pronuncia ogni frase e la riconosce (senza audio)",
         "check --phase": "solo queste fasi (per --selftest)",
         "say": "pronuncia un testo",
+        "voci": "elenca le voci installate, prima le italiane, e quella che userei",
+        "voci --voice": "mostra quale voce sceglierebbe --voice",
         "say text": "il testo",
         "model": "il modello vocale: download o path",
         "model download": "scarica il modello italiano",
