@@ -3,19 +3,21 @@
 Phases (:class:`Phase`, what the host is waiting for):
 
 - ``"dice"``: physical dice, the five final values said one by one
-  ("tre tre tre cinque sei", "tre, tre, tre, cinque e sei", or "3 3 3 5 6" on a
-  keyboard) -> ``SayDice``. Any other count of dice -> ``NotUnderstood`` with
-  ``Reason.WRONG_DICE_COUNT`` (the host asks again).
-- ``"box"``: a scorecard box, optionally after "segno"/"metti" and an article
-  ("segno la scala minima", "metti nei due") -> ``ChooseBox``. Here "due" is the
+  ("tre tre tre cinque sei", "tre, tre, tre, cinque e sei", "sono usciti tre, tre,
+  tre, un cinque e un sei", or "3 3 3 5 6" on a keyboard) -> ``SayDice``. Any
+  other count of dice -> ``NotUnderstood`` with ``Reason.WRONG_DICE_COUNT`` (the
+  host asks again).
+- ``"box"``: a scorecard box, optionally after a verb ("segno", "metti",
+  "scrivi", "faccio"...), an article and a pronoun ("segno la scala minima", "metti
+  nei due", "lo metto nel tris", "il full") -> ``ChooseBox``. Here "due" is the
   box ``due``; in the dice phase it is a die showing 2.
 - ``"virtual"``: virtual dice: "tira" -> ``RollDice``; "tengo 3 3 5" ->
-  ``KeepDice``; "ritira 1 2" -> ``RerollDice``; "tengo tutto"/"basta" ->
-  ``KeepAll``; "ritira tutto" -> ``KeepDice(())`` (keep nothing). Faces are
+  ``KeepDice``; "ritira 1 2" -> ``RerollDice``; "tengo tutto"/"basta (così)" ->
+  ``KeepAll``; "ritira tutto"/"rilancia tutto" -> ``KeepDice(())`` (keep nothing). Faces are
   named die by die ("tengo tre tre": two dice showing 3); the host checks them
   against the dice on the table.
-- ``"confirm"``: "sì"/"no" -> ``Yes``/``No``.
-- ``"start"``: who starts: the value of one die ("tre", "ho fatto tre", "3")
+- ``"confirm"``: "sì"/"confermo"/"certo" -> ``Yes``, "no"/"non confermo"/"no, ho sbagliato" -> ``No``.
+- ``"start"``: who starts: the value of one die ("tre", "ho fatto tre", "mi è uscito un tre", "3")
   -> ``SayDice`` of one value. Several dice -> ``Reason.WRONG_DICE_COUNT``.
 
 Every phase also understands the phase-independent commands of
@@ -319,10 +321,7 @@ def _faces(tokens: Sequence[str]) -> tuple[int, ...] | None:
 
 
 def _parse_dice(tokens: tuple[str, ...]) -> Intent | Reason:
-    i = 0
-    while i < len(tokens) and tokens[i] in DICE_LEAD_INS:
-        i += 1
-    faces = _faces(tokens[i:])
+    faces = _faces([t for t in tokens if t not in DICE_LEAD_INS])
     if faces is None:
         return Reason.UNKNOWN
     if len(faces) != DICE_COUNT:
@@ -344,6 +343,8 @@ def _parse_start(tokens: tuple[str, ...]) -> Intent | Reason:
 
 def _parse_box(tokens: tuple[str, ...]) -> Intent | Reason:
     rest = list(tokens)
+    while rest and rest[0] in ARTICLES:  # "lo metto nel tris": the pronoun before the verb
+        rest.pop(0)
     if rest and rest[0] in BOX_VERBS:
         rest.pop(0)
     while rest and rest[0] in ARTICLES:
