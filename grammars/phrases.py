@@ -29,7 +29,7 @@ class Phrase:
 
 
 @dataclass(frozen=True)
-class LeadIn(Phrase):
+class LeadInPhrase(Phrase):
     """Words that may open or join another phrase of the phase and mean nothing there.
 
     "fatto" in "ho fatto cinquantatré", "un" in "un cinque e un tre". A recognizer is

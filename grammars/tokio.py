@@ -15,7 +15,7 @@ Phases (:class:`Phase`):
   in either order ("cinque tre", "tre e cinque"). Lead-in words around the roll
   mean nothing and are dropped ("ho fatto cinquantatré", "un cinque e un tre",
   "c'è una coppia di quattro"); each is a phrase of its own for the recognizer
-  (:class:`~grammars.phrases.LeadIn`), which its matcher skips.
+  (:class:`~grammars.phrases.LeadInPhrase`), which its matcher skips.
 - ``response``: "ci credi?" is a yes/no question: believe ("sì", "ci credo",
   "ti credo", "certo", "accetto", "va bene", "accetto senza guardare"...), doubt
   ("no", "dubito", "non ci credo", "non ti credo", "scopri i dadi", "fammi
@@ -72,7 +72,7 @@ from grammars.it.words import (
 from grammars.normalize import join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
-from grammars.phrases import LeadIn, Phrase
+from grammars.phrases import LeadInPhrase, Phrase
 from grammars.tokio_intents import BelieveIt, DoubtIt, SayRoll
 
 
@@ -166,7 +166,7 @@ _LEAD_IN_ALONE = NotUnderstood("", Reason.LEAD_IN_ONLY)
 
 def _lead_ins() -> list[tuple[Phrase, Intent]]:
     """The lead-in phrases of claims and reveals ("fatto", "un", "c'è"), each meaning nothing alone."""
-    return [(LeadIn.of(*phrase(*spellings).variants), _LEAD_IN_ALONE) for spellings in CLAIM_LEAD_INS]
+    return [(LeadInPhrase.of(*phrase(*spellings).variants), _LEAD_IN_ALONE) for spellings in CLAIM_LEAD_INS]
 
 
 @cache

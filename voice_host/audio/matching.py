@@ -5,6 +5,11 @@ phrases ("cinquanta credo"), drop words, or carry ``[unk]``. So what vosk says i
 compared, word by word, with every usable variant of every valid phrase. An exact
 variant wins; otherwise the closest phrase is accepted only when it is close
 enough for its length and no other phrase is as close. Confidence is not used.
+
+Lead-in phrases (:class:`~grammars.phrases.LeadInPhrase`: "fatto", "un") are in the
+grammar so that vosk may hear them before a phrase ("fatto cinquantatré" for "ho
+fatto cinquantatré"); their words are skipped when the rest is a phrase, and a
+lead-in said alone is matched as itself.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from grammars.phases import Named
-from grammars.phrases import Phrase
+from grammars.phrases import LeadInPhrase, Phrase
 from voice_host.audio.text import UNK, words
 
 
@@ -71,18 +76,27 @@ class PhraseMatcher:
     ...                    Phrase.of("ripeti"): ("ripeti",)})
     >>> m.match("cosa dire").phrase.text, str(m.match("ripeti ripeti").reason)
     ('cosa posso dire', 'too far')
+    >>> from grammars.phrases import LeadInPhrase
+    >>> m = PhraseMatcher({Phrase.of("cinquantatré"): ("cinquantatré",), LeadInPhrase.of("fatto"): ("fatto",)})
+    >>> m.match("fatto cinquantatré").phrase.text, type(m.match("fatto").phrase).__name__
+    ('cinquantatré', 'LeadInPhrase')
     """
 
     def __init__(self, usable: Mapping[Phrase, Iterable[str]]) -> None:
         """``usable`` maps each phrase to the variants the recognizer may output for it."""
         self._variants: list[tuple[tuple[str, ...], Phrase]] = []
         self._exact: dict[tuple[str, ...], Phrase] = {}
+        lead_in: set[str] = set()
+        meaningful: set[str] = set()
         for phrase, variants in usable.items():
             for variant in variants:
                 key = words(variant)
                 if key:
                     self._variants.append((key, phrase))
                     self._exact.setdefault(key, phrase)
+                    (lead_in if isinstance(phrase, LeadInPhrase) else meaningful).update(key)
+        #: Words that only lead in: skipped before (or between the words of) another phrase.
+        self._skippable = frozenset(lead_in - meaningful)
 
     @property
     def words(self) -> frozenset[str]:
@@ -133,6 +147,12 @@ class PhraseMatcher:
         exact = self._exact.get(heard)
         if exact is not None:
             return Match(text, exact, 0, MatchReason.EXACT)
+        core = tuple(word for word in heard if word not in self._skippable)
+        if core and core != heard and not all(word == UNK for word in core):
+            heard = core  # "fatto cinquantatré": the lead-in means nothing
+            exact = self._exact.get(heard)
+            if exact is not None:
+                return Match(text, exact, 0, MatchReason.EXACT)
         best: dict[Phrase, int] = {}
         for key, phrase in self._variants:
             distance = edit_distance(heard, key)
