@@ -199,8 +199,10 @@ def _wordings(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> list[tuple[Ph
 
 
 @cache
-def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) -> PhraseTable[Intent]:
-    """The phrase table of one phase; cached per (phase, dice, ranking, flag)."""
+def _table(
+    phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool, named_choices: bool = False
+) -> PhraseTable[Intent]:
+    """The phrase table of one phase; cached per (phase, dice, ranking, flags)."""
     entries: list[tuple[Phrase, Intent]] = []
     if phase in (Phase.CLAIM, Phase.REVEAL):
         names = _names(sides, kind)
@@ -211,7 +213,8 @@ def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) 
             entries += [(p, SayRoll(roll)) for p in _dice_forms(roll)]
         entries += _lead_ins()
     elif phase is Phase.RESPONSE:
-        entries += _responses(yes_no=not can_take_penalty)  # "accetti, dubiti o passi?" is no yes/no question
+        # "accetti, dubiti o passi?" and "accetti senza guardare o scopri?" are no yes/no questions
+        entries += _responses(yes_no=not (can_take_penalty or named_choices))
         if can_take_penalty:
             entries += _wordings((TAKE_PENALTY,))
     elif phase is Phase.CONFIRM:
@@ -220,33 +223,55 @@ def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) 
     return PhraseTable(entries)
 
 
-def _rules_table(phase: Phase, rules: TokioRules, can_take_penalty: bool) -> tuple[Phase, PhraseTable[Intent]]:
+def _rules_table(
+    phase: Phase, rules: TokioRules, can_take_penalty: bool, named_choices: bool = False
+) -> tuple[Phase, PhraseTable[Intent]]:
     ph = Phase(phase)  # a member of another game's phases, or a bare name, must still be one of Tokio's
-    flag = can_take_penalty and ph is Phase.RESPONSE
-    return ph, _table(ph, rules.sides, rules.ranking_kind, flag)
+    response = ph is Phase.RESPONSE
+    return ph, _table(ph, rules.sides, rules.ranking_kind, can_take_penalty and response, named_choices and response)
 
 
-def tokio_table(phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> PhraseTable[Intent]:
+def tokio_table(
+    phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, named_choices: bool = False
+) -> PhraseTable[Intent]:
     """The cached :class:`PhraseTable` of ``phase`` (phrases with their intents)."""
-    return _rules_table(phase, rules, can_take_penalty)[1]
+    return _rules_table(phase, rules, can_take_penalty, named_choices)[1]
 
 
-def tokio_phrases(phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> tuple[Phrase, ...]:
+def tokio_phrases(
+    phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, named_choices: bool = False
+) -> tuple[Phrase, ...]:
     """Every phrase valid in ``phase`` under ``rules``, commands included.
 
     Claim and reveal list only rolls the dice in play can show, lowest first;
     ``can_take_penalty`` adds "prendo la penalità" / "passo" to the response phase.
+    The response phase takes a bare "sì"/"no" unless the question names its choices:
+    ``can_take_penalty`` ("accetti, dubiti o passi?") or ``named_choices`` (Lizumo's
+    "accetti senza guardare o scopri?").
 
     >>> from engine.tokio_rules import preset
     >>> [p.text for p in tokio_phrases(Phase.CLAIM, preset("classico", sides=4))][:6]
     ['trentuno', 'trentadue', 'quarantuno', 'quarantadue', 'quarantatré', 'undici']
     """
-    return tokio_table(phase, rules, can_take_penalty=can_take_penalty).phrases
+    return tokio_table(phase, rules, can_take_penalty=can_take_penalty, named_choices=named_choices).phrases
+
+
+def tokio_every_entry(phase: Phase, rules: TokioRules) -> tuple[tuple[Phrase, Intent], ...]:
+    """Every ``(phrase, intent)`` ``phase`` may hold at some moment under ``rules``, each once.
+
+    The response phase joins the take-penalty phrases and the bare sì/no, which are
+    never valid together: what the vocabulary check and the confusability report need.
+    """
+    seen: dict[str, tuple[Phrase, Intent]] = {}
+    for flag in (True, False):
+        for entry in tokio_table(phase, rules, can_take_penalty=flag).entries:
+            seen.setdefault(entry[0].text, entry)
+    return tuple(seen.values())
 
 
 def tokio_all_phrases(rules: TokioRules) -> dict[Phase, tuple[Phrase, ...]]:
-    """Phase -> its phrases (response with the take-penalty phrases), for vocabulary checks."""
-    return {ph: tokio_phrases(ph, rules, can_take_penalty=True) for ph in Phase}
+    """Phase -> every phrase it may hold (see :func:`tokio_every_entry`), for vocabulary checks."""
+    return {ph: tuple(p for p, _ in tokio_every_entry(ph, rules)) for ph in Phase}
 
 
 # ---- examples for the help, taken from the phrase tables themselves
@@ -374,7 +399,9 @@ def _why(k: str, phase: Phase, sides: int, kind: RankingKind, can_take_penalty: 
     return Reason.UNKNOWN
 
 
-def parse_tokio(text: str, phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> Intent:
+def parse_tokio(
+    text: str, phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, named_choices: bool = False
+) -> Intent:
     """What ``text`` means in ``phase`` under ``rules``; never raises on any text.
 
     Case, punctuation, accents, fillers ("ehm", "allora", "dico"), the "e"
@@ -392,7 +419,7 @@ def parse_tokio(text: str, phase: Phase, rules: TokioRules, *, can_take_penalty:
     >>> parse_tokio("coppia di 4", Phase.CLAIM, preset("lizumo"))
     SayRoll(roll=Roll(high=4, low=4))
     """
-    ph, table = _rules_table(phase, rules, can_take_penalty)
+    ph, table = _rules_table(phase, rules, can_take_penalty, named_choices)
     tokens = _tokens(text)
     if not tokens:
         return NotUnderstood(text, Reason.EMPTY)

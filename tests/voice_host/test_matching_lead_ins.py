@@ -44,9 +44,11 @@ def test_a_reveal_after_lead_in_words_is_the_reveal(heard: str, expected: str) -
     assert match.phrase is not None and match.phrase.text == expected, match
 
 
-def test_a_lead_in_alone_is_itself_and_means_nothing() -> None:
-    match = _matcher(Phase.CLAIM).match("fatto")
-    assert isinstance(match.phrase, LeadInPhrase) and match.reason is MatchReason.EXACT
+@pytest.mark.parametrize("heard", ["fatto", "una", "ce"])
+def test_a_lead_in_alone_is_rejected_as_talk(heard: str) -> None:
+    # "fatto", "una" are everywhere in table talk: alone they are no answer, and the host stays quiet.
+    match = _matcher(Phase.CLAIM).match(heard)
+    assert match.phrase is None and match.reason is MatchReason.LEAD_IN_ONLY
 
 
 def test_lead_ins_do_not_join_two_claims_into_one() -> None:

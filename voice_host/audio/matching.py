@@ -9,7 +9,7 @@ enough for its length and no other phrase is as close. Confidence is not used.
 Lead-in phrases (:class:`~grammars.phrases.LeadInPhrase`: "fatto", "un") are in the
 grammar so that vosk may hear them before a phrase ("fatto cinquantatré" for "ho
 fatto cinquantatré"); their words are skipped when the rest is a phrase, and a
-lead-in said alone is matched as itself.
+lead-in heard alone is rejected: table talk is full of "fatto" and "una".
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ class MatchReason(Named):
     """Rejected: no variant within the edits allowed."""
     AMBIGUOUS = "ambiguous"
     """Rejected: two phrases equally near."""
+    LEAD_IN_ONLY = "lead-in only"
+    """Rejected: only words that lead in to a phrase ("fatto"), as table talk is full of them."""
 
 
 @dataclass(frozen=True)
@@ -78,8 +80,8 @@ class PhraseMatcher:
     ('cosa posso dire', 'too far')
     >>> from grammars.phrases import LeadInPhrase
     >>> m = PhraseMatcher({Phrase.of("cinquantatré"): ("cinquantatré",), LeadInPhrase.of("fatto"): ("fatto",)})
-    >>> m.match("fatto cinquantatré").phrase.text, type(m.match("fatto").phrase).__name__
-    ('cinquantatré', 'LeadInPhrase')
+    >>> m.match("fatto cinquantatré").phrase.text, str(m.match("fatto").reason)
+    ('cinquantatré', 'lead-in only')
     """
 
     def __init__(self, usable: Mapping[Phrase, Iterable[str]]) -> None:
@@ -145,6 +147,8 @@ class PhraseMatcher:
         if not heard or all(word == UNK for word in heard):
             return Match(text, None, 0, MatchReason.SILENCE)
         exact = self._exact.get(heard)
+        if isinstance(exact, LeadInPhrase):
+            return Match(text, None, 0, MatchReason.LEAD_IN_ONLY)
         if exact is not None:
             return Match(text, exact, 0, MatchReason.EXACT)
         core = tuple(word for word in heard if word not in self._skippable)
@@ -155,6 +159,8 @@ class PhraseMatcher:
                 return Match(text, exact, 0, MatchReason.EXACT)
         best: dict[Phrase, int] = {}
         for key, phrase in self._variants:
+            if isinstance(phrase, LeadInPhrase):
+                continue
             distance = edit_distance(heard, key)
             if distance <= allowed_errors(len(key)) and distance < best.get(phrase, len(heard) + len(key) + 1):
                 best[phrase] = distance
