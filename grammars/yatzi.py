@@ -59,6 +59,7 @@ from grammars.it.words import (
     BOX_VERBS,
     BOX_WORDS,
     CARD_WORDS,
+    DICE_LEAD_IN_PHRASES,
     DICE_LEAD_INS,
     FACE_WORDS,
     KEEP_ALL_HELP,
@@ -73,7 +74,7 @@ from grammars.it.words import (
 from grammars.normalize import fold, join, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
-from grammars.phrases import Phrase
+from grammars.phrases import LeadInPhrase, Phrase
 from grammars.yatzi_intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 
 
@@ -236,7 +237,7 @@ def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
     ph = Phase(phase)  # a member of another game's phases, or a bare name, must still be one of Yatzi's
     own: tuple[Phrase, ...]
     if ph is Phase.DICE:
-        own = _sequence_phrases()
+        own = _sequence_phrases() + tuple(LeadInPhrase.of(word) for word in DICE_LEAD_IN_PHRASES)
     elif ph is Phase.BOX:
         own = _box_phrases()
     elif ph is Phase.VIRTUAL:

@@ -216,6 +216,11 @@ REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
 #: "tre, tre, tre, un cinque e un sei"); dropped wherever they stand.
 DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", "escono", "i", "dadi", "un"})
 
+#: The lead-ins of a dictation the recognizer is given as phrases of their own (and its
+#: matcher skips): "sono usciti tre, tre, tre, un cinque e un sei". Without them vosk,
+#: which only outputs grammar words, hears "un cinque" as "uno cinque", six dice.
+DICE_LEAD_IN_PHRASES: tuple[str, ...] = ("fatto", "sono", "usciti", "un")
+
 #: Words that may open the one die said to choose who starts ("ho fatto tre",
 #: "è uscito un asso"; "ho" and "è" are dropped as a filler and a connector).
 START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l", "mi", "faccio", "tirato"})

@@ -13,6 +13,8 @@ import pytest
 from engine.tokio_rules import preset
 from grammars.phrases import LeadInPhrase, Phrase
 from grammars.tokio import Phase, tokio_phrases
+from grammars.yatzi import Phase as YatziPhase
+from grammars.yatzi import yatzi_phrases
 from voice_host.audio.matching import MatchReason, PhraseMatcher
 
 
@@ -69,3 +71,17 @@ def test_without_lead_ins_in_the_grammar_the_claim_is_lost() -> None:
     phrases = [p for p in tokio_phrases(Phase.CLAIM, preset("classico")) if not isinstance(p, LeadInPhrase)]
     matcher = PhraseMatcher({p: p.variants for p in phrases})
     assert matcher.match("fatto cinquantatré").phrase is None
+
+
+@pytest.mark.parametrize(
+    "heard, expected",
+    [
+        ("sono usciti tre tre tre un cinque e un sei", "tre tre tre cinque e sei"),
+        ("fatto uno due tre quattro cinque", "uno due tre quattro cinque"),
+    ],
+)
+def test_a_dictation_skips_its_lead_ins(heard: str, expected: str) -> None:
+    matcher = PhraseMatcher({p: p.variants for p in yatzi_phrases(YatziPhase.DICE)})
+    match = matcher.match_sequence(heard)
+    assert match.phrase is not None and match.phrase.text == expected, match
+    assert matcher.match_sequence("un").phrase is None

@@ -89,16 +89,28 @@ class PhraseMatcher:
         self._variants: list[tuple[tuple[str, ...], Phrase]] = []
         self._exact: dict[tuple[str, ...], Phrase] = {}
         lead_in: set[str] = set()
-        meaningful: set[str] = set()
         for phrase, variants in usable.items():
             for variant in variants:
                 key = words(variant)
                 if key:
                     self._variants.append((key, phrase))
                     self._exact.setdefault(key, phrase)
-                    (lead_in if isinstance(phrase, LeadInPhrase) else meaningful).update(key)
-        #: Words that only lead in: skipped before (or between the words of) another phrase.
-        self._skippable = frozenset(lead_in - meaningful)
+                    if isinstance(phrase, LeadInPhrase):
+                        lead_in.update(key)
+        #: Words that only lead in: skipped before (or between the words of) another phrase. Not
+        #: one that a phrase needs to stay itself: "un" when "un tre" and "tre" are both phrases.
+        self._skippable = frozenset(lead_in - self._needed(lead_in))
+
+    def _needed(self, lead_in: set[str]) -> set[str]:
+        """The lead-in words some phrase would become another phrase without."""
+        needed: set[str] = set()
+        for key, phrase in self._variants:
+            own = lead_in.intersection(key)
+            if own and not isinstance(phrase, LeadInPhrase):
+                other = self._exact.get(tuple(word for word in key if word not in lead_in))
+                if other is not None and other != phrase:
+                    needed |= own
+        return needed
 
     @property
     def words(self) -> frozenset[str]:
@@ -128,13 +140,14 @@ class PhraseMatcher:
         """``text`` as a chain of one-word phrases ("tre tre cinque"), each matched exactly.
 
         Used where phrases may follow each other in one utterance; a whole phrase
-        (a command) still wins when ``text`` is one. Returns a match whose phrase
-        text joins the canonical texts of the words, or a rejection.
+        (a command) still wins when ``text`` is one. Lead-in words ("sono usciti",
+        "un") are skipped. Returns a match whose phrase text joins the canonical
+        texts of the words, or a rejection.
         """
         whole = self.match(text)
         if whole.phrase is not None or whole.reason is MatchReason.SILENCE:
             return whole
-        heard = [word for word in words(text) if word != UNK]
+        heard = [word for word in words(text) if word != UNK and word not in self._skippable]
         canonical = [self._exact.get((word,)) for word in heard]
         if not heard or any(phrase is None for phrase in canonical):
             return whole
