@@ -16,7 +16,8 @@ from grammars.tokio_intents import BelieveIt, DoubtIt, TakeThePenalty
 
 # ---------------------------------------------------------------- Commands valid in every phase, and the sì/no answers
 
-#: Phase-independent commands: intent -> wordings (each wording is one phrase).
+#: Phase-independent commands: intent -> wordings (each wording is one phrase). "non capito" is
+#: "non ho capito" ("ho" is a filler); "come?", "scusa?", "cosa?" ask for the question again.
 COMMANDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (
         Repeat(),
@@ -105,8 +106,9 @@ RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 RESPONSE_SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"va bene": ("d'accordo",)})
 
 #: "ci credi?" is a yes/no question: sì believes, no doubts. Also said before an answer of the
-#: same sense ("sì, ci credo", "no, non ti credo"), as a spelling of that answer. Not offered
-#: when the question names three choices ("accetti, dubiti o passi?").
+#: same sense ("sì, ci credo", "no, non ti credo"), as a spelling of that answer. Bare sì/no
+#: are not offered when the question names its choices ("accetti, dubiti o passi?", Lizumo's
+#: "accetti senza guardare o scopri?").
 RESPONSE_YES_NO: tuple[tuple[Intent, str], ...] = ((BelieveIt(), "sì"), (DoubtIt(), "no"))
 
 #: Classico's third answer to Tokio, valid only when the host allows it.
