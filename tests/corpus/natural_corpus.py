@@ -12,6 +12,7 @@ Used by ``tests/corpus/test_natural_answers.py`` and ``bench/natural_answers.py`
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 from collections.abc import Callable
@@ -32,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "voice_host"))
 from fakes import RecordingSpeaker
 
 CORPUS = Path(__file__).with_name("natural_answers.txt")
+_RUNS = itertools.count()  # a fresh journal name for every run
 TOKIO_PLAYERS = ("Anna", "Bruno", "Carla")
 #: Virtual dice seed 3: the first roll is 1, 4, 5, 5, 5 (the corpus's positions rely on it).
 VIRTUAL_SEED = 3
@@ -115,7 +117,7 @@ def react(line: Line, answer: str, folder: Path) -> Reaction:
     """Play ``line``'s position, then ``answer``; what was said and journaled (journal in ``folder``)."""
     factory = new_dialog(line.setting)
     listener, speaker = _ReplayListener([*line.script, answer]), RecordingSpeaker()
-    path = folder / f"{line.number}-{len(list(folder.iterdir()))}.jsonl"
+    path = folder / f"{line.number}-{next(_RUNS)}.jsonl"
     journal = Journal.create(str(path), line.setting.split("/")[0], {})
     try:
         session = Session(factory, listener, speaker, journal)

@@ -21,6 +21,12 @@ from natural_corpus import Line, judge, load
 LINES = load()
 
 
+@pytest.fixture(scope="module")
+def journals(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder for every run's journal (each run names its own file)."""
+    return tmp_path_factory.mktemp("journals")
+
+
 def test_the_corpus_is_large_and_covers_every_setting() -> None:
     assert len(LINES) >= 170
     settings = Counter(line.setting for line in LINES)
@@ -30,8 +36,8 @@ def test_the_corpus_is_large_and_covers_every_setting() -> None:
 
 
 @pytest.mark.parametrize("line", LINES, ids=lambda line: f"{line.number}")
-def test_a_natural_answer_does_what_its_canonical_phrase_does(line: Line, tmp_path: Path) -> None:
-    verdict = judge(line, tmp_path)
+def test_a_natural_answer_does_what_its_canonical_phrase_does(line: Line, journals: Path) -> None:
+    verdict = judge(line, journals)
     assert verdict.script_understood, f"{line}: the script does not reach the question"
     assert verdict.canonical_understood, f"{line}: the canonical phrase is not understood there"
     assert verdict.same, verdict.explain()
