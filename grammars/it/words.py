@@ -44,7 +44,7 @@ COMMANDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: Answers to a sì/no question.
 #: ("ho sbagliato" is "sbagliato": "ho" is a filler.)
 YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Yes(), ("sì", "confermo", "sì confermo", "sì sì", "certo", "esatto")),
+    (Yes(), ("sì", "confermo", "sì confermo", "sì sì", "certo", "esatto", "va bene", "giusto")),
     (
         No(),
         (
