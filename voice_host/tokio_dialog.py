@@ -131,7 +131,9 @@ class TokioDialog:
 
     def phrases(self, phase: Phase) -> tuple[Phrase, ...]:
         """Phrases valid in ``phase`` now."""
-        return tokio_phrases(phase, self.rules, can_take_penalty=self.engine.can_take_penalty)
+        return tokio_phrases(
+            phase, self.rules, can_take_penalty=self.engine.can_take_penalty, named_choices=self._lizumo_top()
+        )
 
     def takes_sequences(self, phase: Phase) -> bool:
         """Every Tokio phrase is said whole (dice by dice are phrases of their own)."""
@@ -143,7 +145,9 @@ class TokioDialog:
 
     def parse(self, text: str, phase: Phase) -> it.Intent:
         """Understand ``text`` against what is valid in ``phase`` now."""
-        return parse_tokio(text, phase, self.rules, can_take_penalty=self.engine.can_take_penalty)
+        return parse_tokio(
+            text, phase, self.rules, can_take_penalty=self.engine.can_take_penalty, named_choices=self._lizumo_top()
+        )
 
     def help(self, phase: Phase) -> str:
         """What can be said now, with examples taken from this phase's own phrases."""

@@ -142,7 +142,7 @@ def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, 
 
 def phase_grammars(dice: Sequence[int] = SIDES) -> Iterator[PhaseGrammar]:
     """Every Tokio phase for every preset and dice its rules allow, for the confusability report."""
-    from grammars.tokio import Phase, tokio_table
+    from grammars.tokio import Phase, tokio_every_entry
     from voice_host.hearing.confusability import PhaseGrammar
 
     for name in PRESETS:
@@ -152,10 +152,11 @@ def phase_grammars(dice: Sequence[int] = SIDES) -> Iterator[PhaseGrammar]:
             except BadConfiguration:
                 continue  # Milella plays d6 only
             for phase in Phase:
-                table = tokio_table(phase, rules, can_take_penalty=True)
-                meaning = {p.text: intent for p, intent in table.entries}
+                entries = tokio_every_entry(phase, rules)  # the response's take-penalty phrases and sì/no too
+                meaning = {p.text: intent for p, intent in entries}
+                phrases = tuple(p for p, _ in entries)
                 yield PhaseGrammar(
-                    f"tokio/{name}/d{sides}/{phase.value}", f"tokio/{phase.value}", table.phrases, _by_text(meaning)
+                    f"tokio/{name}/d{sides}/{phase.value}", f"tokio/{phase.value}", phrases, _by_text(meaning)
                 )
 
 
