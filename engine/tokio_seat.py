@@ -21,7 +21,9 @@ pure.
 >>> from engine.tokio_game import TokioGame
 >>> from engine.tokio_round import state_key
 >>> from engine.tokio_rules import preset
->>> seat = Seat(level_strategy(forte_strategy(preset("lizumo", sides=4)), Level.FORTE))
+>>> from engine.tokio_round import build_round
+>>> from engine.tokio_solver import solve
+>>> seat = Seat(solve(build_round(preset("lizumo", sides=4)), iterations=200))
 >>> game = TokioGame(preset("lizumo", sides=4), ["Anna", "Computer"])
 >>> seat.claim(state_key(game), Roll(2, 1), random.Random(1))  # Taipei rolled: an opener claims it
 Roll(high=2, low=1)
@@ -58,9 +60,16 @@ BEGINNER_SHARE = {Level.FACILE: 0.5, Level.MEDIO: 0.2, Level.FORTE: 0.0}
 BEGINNER_DOUBTS = 0.1
 
 
-@cache
 def forte_strategy(rules: TokioRules) -> TokioStrategy:
-    """The equilibrium of the two-player round under ``rules`` (seconds to compute; cached per rules)."""
+    """The equilibrium of the two-player round under ``rules`` (seconds to compute; kept per rules).
+
+    The limit does not change a round, so rules that differ only in it share one solution.
+    """
+    return _forte(replace(rules, limit=1))
+
+
+@cache
+def _forte(rules: TokioRules) -> TokioStrategy:
     return solve(build_round(rules))
 
 

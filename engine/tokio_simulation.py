@@ -7,9 +7,11 @@ claimant's real roll. Any number of players; the engine decides every penalty.
 >>> import random
 >>> from engine.tokio_game import TokioGame
 >>> from engine.tokio_rules import preset
->>> from engine.tokio_seat import Level, Seat, forte_strategy, level_strategy
+>>> from engine.tokio_round import build_round
+>>> from engine.tokio_seat import Seat
+>>> from engine.tokio_solver import solve
 >>> rules = preset("lizumo", sides=4)
->>> seat = Seat(level_strategy(forte_strategy(rules), Level.FORTE))
+>>> seat = Seat(solve(build_round(rules), iterations=100))
 >>> game = TokioGame(rules, ["Anna", "Bruno", "Carla"])
 >>> charged = play_round(game, {name: seat for name in ("Anna", "Bruno", "Carla")}, random.Random(3))
 >>> charged.player in ("Anna", "Bruno", "Carla"), charged.amount in (1, 2)

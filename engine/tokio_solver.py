@@ -22,7 +22,7 @@ Pure: no I/O, no clock, no randomness.
 >>> from engine.tokio_rules import preset
 >>> from engine.tokio_round import StateKey, build_round
 >>> from engine.rolls import Roll
->>> strategy = solve(build_round(preset("lizumo", sides=4)))
+>>> strategy = solve(build_round(preset("lizumo", sides=4)), iterations=200)
 >>> after = {face: strategy.value_at(StateKey(Roll(face, face), False, 0)) for face in (3, 4)}
 >>> round(after[4], 3), round(after[3], 3)  # worked by hand in tests/engine/test_tokio_solver.py
 (-0.625, -0.5)

@@ -25,14 +25,15 @@ from engine.tokio_round import StateKey, build_round
 from engine.tokio_rules import Flow, TokioRules, preset
 from engine.tokio_seat import Level, Seat, beginner_strategy, level_strategy
 from engine.tokio_simulation import play_round
-from engine.tokio_solver import BELIEVE, DOUBT, TAKE, TokioStrategy, solve
+from engine.tokio_solver import BELIEVE, DOUBT, ITERATIONS, TAKE, TokioStrategy, solve
 
 TAIPEI, PAIR_OF_4, PAIR_OF_3 = Roll(2, 1), Roll(4, 4), Roll(3, 3)
 
 
 @cache
 def _solved(name: str, sides: int) -> TokioStrategy:
-    return solve(build_round(preset(name, sides=sides)))
+    """The strategy of a preset: d4 with fewer iterations (the fast tier), bigger dice as the host solves them."""
+    return solve(build_round(preset(name, sides=sides)), iterations=300 if sides == 4 else ITERATIONS)
 
 
 def test_lizumo_taipei_after_a_believed_pair_of_four_is_worth_minus_five_eighths() -> None:
@@ -228,8 +229,8 @@ def test_each_weaker_level_loses_to_forte_and_facile_loses_more_than_medio() -> 
 
 
 def test_the_beginner_bluffs_more_and_doubts_less_than_forte() -> None:
-    """What a person recognises in facile: more false claims, fewer doubts (classico d6, at the opening)."""
-    forte = _solved("classico", 6)
+    """What a person recognises in facile: more false claims, fewer doubts (classico d4, at the opening)."""
+    forte = _solved("classico", 4)
     facile = level_strategy(forte, Level.FACILE)
     tree = forte.tree
 
