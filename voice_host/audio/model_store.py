@@ -22,6 +22,7 @@ from pathlib import Path
 
 from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
+from voice_host.platform import dirs
 
 #: The model the host uses by default (small Italian, ~48 MB zipped).
 MODEL_NAME = "vosk-model-small-it-0.22"
@@ -53,6 +54,7 @@ def search_dirs() -> list[Path]:
     if env:
         candidates.append(Path(env))
     candidates += [_REPO_MODELS, Path.cwd() / "models", *vosk_dirs()]
+    candidates.append(default_download_dir())  # on Linux one of vosk's own
     unique: dict[Path, None] = {}
     for candidate in candidates:
         unique.setdefault(candidate.expanduser().absolute(), None)
@@ -94,8 +96,8 @@ def find_model(explicit: str | os.PathLike[str] | None = None, dirs: Iterable[Pa
 
 
 def default_download_dir() -> Path:
-    """Where a download goes: vosk's per-user cache (~/.cache/vosk)."""
-    return Path.home() / ".cache" / "vosk"
+    """Where a download goes: vosk's per-user cache (~/.cache/vosk) on Linux (see ``voice_host.platform.dirs``)."""
+    return dirs.model_dir()
 
 
 def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME) -> Path:
