@@ -535,6 +535,25 @@ def voice_volume_out_of_range() -> str:
     return "--volume va da 0 a 1"
 
 
+def voice_no_italian_voice_windows() -> str:
+    """No Italian SAPI5 voice on Windows, and how to add one (SAPI5 sees only the "Desktop" voices)."""
+    return ("nessuna voce italiana installata. Su Windows: Impostazioni › Ora e lingua › Lingua e area "
+            "geografica › Aggiungi una lingua › Italiano, con la sintesi vocale; serve la voce "
+            "«Microsoft Elsa Desktop»")
+
+
+def voice_no_italian_voice_macos() -> str:
+    """No Italian voice on macOS, and how to add one."""
+    return ("nessuna voce italiana installata. Su macOS: Impostazioni di Sistema › Accessibilità › "
+            "Contenuti letti ad alta voce › Voce di sistema › Gestisci voci › Italiano: Alice, Federica o Luca")
+
+
+def voice_no_italian_voice_linux() -> str:
+    """No Italian espeak-ng voice on Linux, and how to add one."""
+    return ("nessuna voce italiana installata. Su Linux installa espeak-ng dalla distribuzione "
+            "(per esempio: sudo apt install espeak-ng): la voce italiana è compresa")
+
+
 # --------------------------------------------------------------- yatzi
 
 
