@@ -1,0 +1,99 @@
+"""The built wheel, installed in a fresh virtual environment outside the checkout, is a working host.
+
+The wheel is built from a copy of the sources (so the checkout gets no ``build/``
+folder), installed with its dependencies into a new venv in a temporary folder,
+and the non-audio end-to-end tests run again against its ``voice-host``
+executable (``VOICE_HOST_COMMAND``), without ``PYTHONPATH`` and from temporary
+folders: a file the host reads at run time but the wheel lacks, or a path into
+the source tree, fails them. About a minute: build, install, 60 games and errors.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from command import REPO
+
+pytestmark = pytest.mark.slow
+
+PACKAGES = ("engine", "grammars", "voice_host")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from a copy of the checkout's sources."""
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(REPO / name, source / name)
+    for package in PACKAGES:
+        shutil.copytree(REPO / package, source / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    out = tmp_path_factory.mktemp("wheels")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(out), "-q"],
+                   check=True, capture_output=True, timeout=300)
+    (built,) = out.glob("voice_host-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``voice-host`` executable of a fresh venv with the wheel and its dependencies installed."""
+    venv = tmp_path_factory.mktemp("venv")
+    base = getattr(sys, "_base_executable", sys.executable)  # not the checkout's .venv
+    subprocess.run([base, "-m", "venv", str(venv)], check=True, capture_output=True, timeout=120)
+    python = venv / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True,
+                   timeout=600)
+    command = venv / "bin" / "voice-host"
+    assert command.is_file()
+    return command
+
+
+def _source_files(package: str) -> set[str]:
+    root = REPO / package
+    return {
+        path.relative_to(REPO).as_posix()
+        for path in root.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+
+
+def test_the_wheel_holds_every_file_of_the_packages_and_nothing_else(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    expected = set().union(*(_source_files(package) for package in PACKAGES))
+    assert "voice_host/hearing/decisions.json" in expected  # the data file the hearing rules read
+    assert expected - names == set()
+    tops = {name.split("/", 1)[0] for name in names}
+    assert tops == {*PACKAGES, "voice_host-0.1.0.dist-info"}
+
+
+def test_the_wheel_declares_the_voice_host_command(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        entry_points = archive.read("voice_host-0.1.0.dist-info/entry_points.txt").decode()
+    assert "voice-host = voice_host.cli:main" in entry_points
+
+
+def test_the_installed_host_imports_its_own_copy_not_the_checkout(installed: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    python = installed.with_name("python")
+    where = subprocess.run([str(python), "-c", "import voice_host, grammars, engine; print(voice_host.__file__)"],
+                           capture_output=True, text=True, cwd=tmp_path, env=env, check=True).stdout
+    assert not where.startswith(str(REPO)) and "site-packages" in where
+
+
+def test_the_non_audio_end_to_end_tests_pass_against_the_installed_command(installed: Path) -> None:
+    env = dict(os.environ, VOICE_HOST_COMMAND=str(installed))
+    env.pop("PYTHONPATH", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m",
+         "not audio and not vosk and not slow and not system", "tests/e2e"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    assert " passed" in proc.stdout.splitlines()[-1]
