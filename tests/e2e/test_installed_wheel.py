@@ -97,3 +97,35 @@ def test_the_non_audio_end_to_end_tests_pass_against_the_installed_command(insta
     )
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     assert " passed" in proc.stdout.splitlines()[-1]
+
+
+def _readme_block(after: str) -> list[str]:
+    """The commands of the README's first ``sh`` block after the line ``after``, comments dropped."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = text.split(after, 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #", 1)[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def test_the_readmes_pip_steps_install_a_host_that_plays(tmp_path: Path) -> None:
+    # the README's own lines, run as written (in a copy of the checkout, with the venv under tmp_path)
+    source = tmp_path / "voice-host"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "models", "__pycache__", "*.egg-info", "build", ".*_cache", ".hypothesis"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path / "state"), VOSK_MODEL_PATH=str(tmp_path / "none"))
+    steps = _readme_block("or with pip into a virtual environment of your own:")
+    assert steps == ["python3 -m venv ~/voice-host-env", "~/voice-host-env/bin/pip install ."]
+    for step in steps:
+        subprocess.run(step.replace("~", str(tmp_path)), shell=True, cwd=source, env=env, check=True,
+                       capture_output=True, timeout=600)
+    play = _readme_block("Then, from any folder:")[-1]
+    assert play == "voice-host play --game tokio --players Anna,Bruno,Carla"
+    command = str(tmp_path / "voice-host-env" / "bin" / "voice-host")
+    elsewhere = tmp_path / "table"
+    elsewhere.mkdir()
+    # typed answers (no model here), printed voice; the input ends after the first claim
+    proc = subprocess.run([command, *play.split()[1:], "--tts", "print", "--input", "keyboard"],
+                          input="cinquantatré\n", cwd=elsewhere, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert "Anna, tira e dichiara." in proc.stdout
+    assert proc.returncode == 3, proc.stderr  # the README's code for "the input ended before the game"
