@@ -851,6 +851,13 @@ def system_error(exc: BaseException) -> str:
         return _ERRNO_WORDS.get(name, f"errore di sistema {code}")
     if isinstance(exc, TimeoutError):
         return "tempo scaduto"
+    import urllib.error
+    import zipfile
+
+    if isinstance(exc, urllib.error.ContentTooShortError):
+        return "scaricamento interrotto"
+    if isinstance(exc, zipfile.BadZipFile):
+        return "archivio danneggiato"
     return "errore imprevisto"
 
 
