@@ -129,3 +129,14 @@ def test_the_readmes_pip_steps_install_a_host_that_plays(tmp_path: Path) -> None
                           timeout=60)
     assert "Anna, tira e dichiara." in proc.stdout
     assert proc.returncode == 3, proc.stderr  # the README's code for "the input ended before the game"
+
+
+def test_the_installed_host_does_not_look_for_a_model_in_site_packages(installed: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VOSK_MODEL_PATH")}
+    env["HOME"] = str(tmp_path)
+    proc = subprocess.run([str(installed), "model", "path"], capture_output=True, text=True, cwd=tmp_path, env=env,
+                          timeout=60)
+    assert proc.returncode == 1  # no model here: the searched folders are listed
+    searched = proc.stderr.split(":", 1)[1]
+    assert str(tmp_path / "models") in searched and str(tmp_path / ".cache" / "vosk") in searched
+    assert "site-packages" not in searched, proc.stderr
