@@ -1421,3 +1421,9 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "voice tools --volume": "volume da 0 a 1",
     }
 )
+
+
+def foreign_top_level_package(name: str, where: str) -> str:
+    """Another installed distribution ships a top-level package with voice-host's name; its own is used."""
+    return (f"attenzione: un altro pacchetto Python installato si chiama anche «{name}» ({where}); "
+            "uso quello di voice-host. Meglio installare voice-host in un ambiente tutto suo: pipx install .")
