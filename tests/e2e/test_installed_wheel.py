@@ -76,7 +76,7 @@ def test_the_wheel_holds_every_file_of_the_packages_and_nothing_else(wheel: Path
 def test_the_wheel_declares_the_voice_host_command(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         entry_points = archive.read("voice_host-0.1.0.dist-info/entry_points.txt").decode()
-    assert "voice-host = voice_host.cli:main" in entry_points
+    assert "voice-host = voice_host.launch:main" in entry_points
 
 
 def test_the_installed_host_imports_its_own_copy_not_the_checkout(installed: Path, tmp_path: Path) -> None:
