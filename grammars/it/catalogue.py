@@ -1413,7 +1413,7 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "say text": "il testo",
         "model": "il modello vocale: download o path",
         "model download": "scarica il modello italiano",
-        "model download --dest": "cartella di destinazione (predefinita ~/.cache/vosk)",
+        "model download --dest": "cartella di destinazione (predefinita ~/.cache/vosk su Linux)",
         "model path": "dove si trova il modello",
         "model path --model": "cartella del modello vosk",
         "voice tools --voice": "voce della sintesi (id, nome o lingua)",
