@@ -1,12 +1,13 @@
 """The built wheel, installed in a fresh virtual environment outside the checkout, is a working host.
 
-The wheel is built from a copy of the sources (so the checkout gets no ``build/``
-folder), installed with its dependencies into a new venv in a temporary folder,
-and every non-audio end-to-end test (slow and system ones included) runs again
-against its ``voice-host`` executable (``VOICE_HOST_COMMAND``), without
-``PYTHONPATH`` and from temporary folders: a file the host reads at run time but
-the wheel lacks, or a path into the source tree, fails them. About a minute and a
-half on two cores: build, install, 150 end-to-end tests.
+The wheel is built from the checkout with ``pip wheel .`` (which must leave no
+``build/`` folder there: ``tools/out_of_tree_backend.py``), installed with its
+dependencies into a new venv in a temporary folder, and every non-audio
+end-to-end test (slow and system ones included) runs again against its
+``voice-host`` executable (``VOICE_HOST_COMMAND``), without ``PYTHONPATH`` and
+from temporary folders: a file the host reads at run time but the wheel lacks,
+or a path into the source tree, fails them. About a minute and a half on two
+cores: build, install, 150 end-to-end tests.
 """
 
 from __future__ import annotations
@@ -26,17 +27,18 @@ pytestmark = pytest.mark.slow
 PACKAGES = ("engine", "grammars", "voice_host")
 
 
+def _build_litter() -> set[str]:
+    return {path.name for path in REPO.iterdir() if path.name == "build" or path.name.endswith(".egg-info")}
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel built from a copy of the checkout's sources."""
-    source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(REPO / name, source / name)
-    for package in PACKAGES:
-        shutil.copytree(REPO / package, source / package, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    """The wheel built from the checkout as a user would (``pip wheel .``); it must leave the checkout as it was."""
+    before = _build_litter()  # an editable install's egg-info may be there already
     out = tmp_path_factory.mktemp("wheels")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(out), "-q"],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-w", str(out), "-q"],
+                   check=True, capture_output=True, timeout=300, cwd=REPO)
+    assert _build_litter() == before, "pip wheel . left a build folder in the checkout"
     (built,) = out.glob("voice_host-*.whl")
     return built
 
