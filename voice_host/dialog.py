@@ -147,3 +147,7 @@ class GameDialog(Protocol[PhaseT, ActionT]):
     def summary(self) -> dict[str, Any]:
         """The end-of-session summary (written by ``--summary``)."""
         ...
+
+    def board_state(self) -> dict[str, Any]:
+        """The game's part of the live board's state (JSON-able; see :mod:`voice_host.board.state`)."""
+        ...

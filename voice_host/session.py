@@ -36,6 +36,20 @@ class Outcome(enum.Enum):
 
 
 @dataclass(frozen=True)
+class SpokenTurn:
+    """One turn the host is about to say, for an observer (the live board): published before it is said."""
+
+    dialog: GameDialog[Any, Any]
+    """The game as it stands (read it, never act on it)."""
+    said: tuple[str, ...]
+    """The sentences of the turn, the question last."""
+    outcome: tuple[str, ...]
+    """What changed in the game last (what "ripeti" says)."""
+    outcome_number: int
+    """Counts the announcements: a new number is a new outcome, even with the same words."""
+
+
+@dataclass(frozen=True)
 class _EndGame:
     """The pending action of a "fine partita" confirmation."""
 
@@ -62,6 +76,9 @@ class Session:
         self._pending: Confirm[Any] | None = None
         self._last_outcome: list[str] = []  # what "ripeti" says again before the question
         self._turn: list[str] = []
+        self._outcomes = 0
+        self.observer: Callable[[SpokenTurn], None] | None = None
+        """Told each turn before it is said (the live board); it must return at once."""
         self._resumed = bool(actions) if resumed is None else resumed
         self.dialog = self._replay(actions or [])
 
@@ -119,6 +136,8 @@ class Session:
         if isinstance(intent, it.Yes):
             self._pending = None
             if isinstance(pending.action, _EndGame):
+                if self._journal is not None:
+                    self._journal.append_end()  # on disk before it is said, like every step
                 self._say([say.game_stopped(), self.dialog.standings()])
                 return True
             self._accept(pending.action)
@@ -179,6 +198,7 @@ class Session:
     def _announce(self, sentences: list[str]) -> None:
         """Say what changed in the game, and keep it for "ripeti"."""
         self._last_outcome = [s for s in sentences if s]
+        self._outcomes += 1
         self._say(sentences)
 
     def _say(self, sentences: list[str]) -> None:
@@ -189,5 +209,7 @@ class Session:
         """Say what was queued since the last answer, then ``question``, in one call (no dead air)."""
         turn = [*self._turn, *([question] if question else [])]
         self._turn = []
+        if self.observer is not None:
+            self.observer(SpokenTurn(self.dialog, tuple(turn), tuple(self._last_outcome), self._outcomes))
         if turn:
             self._speaker.say_all(turn)

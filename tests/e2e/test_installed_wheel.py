@@ -4,7 +4,7 @@ The wheel is built from the checkout with ``pip wheel .`` (which must leave no
 ``build/`` folder there: ``tools/out_of_tree_backend.py``), installed with its
 dependencies into a new venv in a temporary folder, and every non-audio
 end-to-end test (slow and system ones included) runs again against its
-``voice-host`` executable (``VOICE_HOST_COMMAND``), without ``PYTHONPATH`` and
+``voice-host`` executable (``VOICE_HOST_UNDER_TEST``), without ``PYTHONPATH`` and
 from temporary folders: a file the host reads at run time but the wheel lacks,
 or a path into the source tree, fails them. About a minute and a half on two
 cores: build, install, 150 end-to-end tests.
@@ -91,7 +91,7 @@ def test_the_installed_host_imports_its_own_copy_not_the_checkout(installed: Pat
 
 
 def test_the_non_audio_end_to_end_tests_pass_against_the_installed_command(installed: Path) -> None:
-    env = dict(os.environ, VOICE_HOST_COMMAND=str(installed))
+    env = dict(os.environ, VOICE_HOST_UNDER_TEST=str(installed))
     env.pop("PYTHONPATH", None)
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not audio and not vosk", "-n", "2",
