@@ -109,7 +109,7 @@ def installed_voices() -> tuple[tuple[VoiceInfo, ...], str | None]:
     try:
         import pyttsx3
 
-        engine = pyttsx3.init()
+        engine = pyttsx3.init(voice_choice.driver_name())
         raw = engine.getProperty("voices") or []
         default = engine.getProperty("voice")
     except Exception as exc:
