@@ -2,6 +2,6 @@
 
 import sys
 
-from voice_host.cli import main
+from voice_host.launch import main
 
 sys.exit(main())

@@ -16,7 +16,6 @@ import argparse
 import contextlib
 import datetime
 import os
-import stat
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from voice_host.console import print_stderr
 from voice_host.errors import InputError, UsageError, WriteFailure
 from voice_host.games import GAMES, AnyDialog, ConfigError, GameEntry, config_from_args, dialog_factory
 from voice_host.journal import Journal, JournalError
+from voice_host.platform import dirs, permissions
 from voice_host.ports import Listener, Speaker
 from voice_host.session import Session
 from voice_host.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker
@@ -168,13 +168,10 @@ def default_journal_path(game: str) -> str:
 
     Raises JournalError when the folder cannot be made or written.
     """
-    base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
-    folder = os.path.join(base, "voice-host")
+    folder = str(dirs.state_dir())
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
-        info = os.stat(folder)
-        if info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) != 0o700:
-            os.chmod(folder, 0o700)  # whatever the umask: journals are nobody else's business
+        permissions.keep_private(folder)  # whatever the umask: journals are nobody else's business
         if not os.access(folder, os.W_OK | os.X_OK):
             raise PermissionError(13, "cartella protetta")
     except OSError as exc:

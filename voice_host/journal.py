@@ -26,12 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import hashlib
 import io
 import json
 import os
-import signal
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -45,6 +43,7 @@ from voice_host.limits import (
     MAX_JOURNAL_LINE_BYTES,
     MAX_JOURNAL_TEXT_CHARS,
 )
+from voice_host.platform import file_lock, files, permissions, signals
 from voice_host.regular_files import LineTooLong, NotARegularFile, bounded_lines, open_regular
 from voice_host.user_command import resume_command
 
@@ -53,7 +52,6 @@ VERSION = 2
 FILE_MODE = 0o600
 #: The one ``end`` a journal knows: the players ended the game before its rules did.
 END_STOPPED = "stopped"
-_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
 
 
 class JournalError(InputError):
@@ -114,9 +112,9 @@ class Journal:
         except OSError as exc:
             raise JournalError(say.journal_cannot_create(path, say.system_error(exc))) from None
         try:
-            os.fchmod(fd, FILE_MODE)  # whatever the umask
-            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # the lock is the file's: it goes with the link
+            permissions.set_file_mode(fd, FILE_MODE)  # whatever the umask
+            files.set_append(fd, temporary)
+            file_lock.lock(fd)  # the lock is the file's: it goes with the link
             journal = cls(path, fd, 0, "")
             journal._write({"journal": MAGIC, "version": VERSION, "game": game, "config": config})
             _link_new(temporary, path)
@@ -143,7 +141,7 @@ class Journal:
         fd = _open_existing(path, os.O_RDWR | os.O_APPEND)
         try:
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                file_lock.lock(fd)
             except BlockingIOError:
                 raise JournalError(say.journal_locked(path)) from None
             with io.FileIO(fd, "rb", closefd=False) as raw, io.BufferedReader(raw) as stream:
@@ -187,7 +185,7 @@ class Journal:
             raise JournalWriteError(say.journal_write_failed(self.path, "chiuso"))
         checksum = chain_sum(self._last_sum, record)
         data = (canonical({**record, "sum": checksum}) + "\n").encode("utf-8")
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _SIGNALS)
+        previous = signals.hold()
         try:
             try:
                 written = 0
@@ -198,7 +196,7 @@ class Journal:
                 self._cut_back()
                 raise JournalWriteError(say.journal_write_failed(self.path, say.system_error(exc))) from None
         finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+            signals.release(previous)
         self._length += len(data)
         self._last_sum = checksum
 

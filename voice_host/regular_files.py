@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from grammars.it import catalogue as say
+from voice_host.platform import files
 
 
 class NotARegularFile(OSError):
@@ -39,14 +40,14 @@ def open_regular(path: str, flags: int, mode: int = 0o600) -> int:
     (``NotARegularFile`` for the wrong kind of file).
     """
     try:
-        fd = os.open(path, flags | os.O_NONBLOCK | os.O_CLOEXEC, mode)
+        fd = os.open(path, flags | files.open_flags(), mode)
     except IsADirectoryError:
         raise NotARegularFile(say.file_kind_directory()) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise NotARegularFile(_kind(info.st_mode))
-        os.set_blocking(fd, True)
+        files.set_blocking(fd)
     except BaseException:
         os.close(fd)
         raise

@@ -14,7 +14,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-STOP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+from voice_host.platform import signals
+
+STOP_SIGNALS = signals.stop_signals()
 
 
 class StopSignal(BaseException):

@@ -11,6 +11,7 @@ from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.errors import UsageError, WriteFailure
+from voice_host.platform import permissions
 
 
 class SummaryWriteError(WriteFailure):
@@ -61,7 +62,7 @@ def write_summary(path: str, summary: dict[str, Any]) -> None:
     try:
         umask = os.umask(0)
         os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
+        permissions.set_file_mode(fd, 0o666 & ~umask)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             json.dump(summary, handle, ensure_ascii=False, indent=2)
             handle.write("\n")

@@ -367,7 +367,8 @@ def run_selftest(
 @_guarded
 def cmd_voices(args: argparse.Namespace, out: TextIO | None = None) -> int:
     """List the installed voices, Italian first, marking the one ``play`` and ``say`` would use."""
-    from voice_host.audio.tts import TtsUnavailable, choose_voice, installed_voices, is_italian, italian_first
+    from voice_host.audio import voice_choice
+    from voice_host.audio.tts import TtsUnavailable, installed_voices, is_italian, italian_first
 
     out = out or sys.stdout
     try:
@@ -375,7 +376,7 @@ def cmd_voices(args: argparse.Namespace, out: TextIO | None = None) -> int:
     except TtsUnavailable as exc:
         raise VoiceUnavailable(catalogue.tts_unavailable(str(exc))) from None
     voices = italian_first(found)
-    chosen = choose_voice(voices, args.voice)
+    chosen = voice_choice.choose(voices, args.voice)  # the one play and say would use
     if args.voice and chosen is None:
         raise BadInput(catalogue.voice_unknown_tts_voice(args.voice, user_command("voci")))
     chosen_id = chosen.id if chosen is not None else default

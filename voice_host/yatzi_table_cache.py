@@ -28,6 +28,7 @@ import numpy.typing as npt
 from engine.yatzi_score import RULE_SETS, YatziRules
 from engine.yatzi_solver import MASKS, SolvedTable, solve, upper_cap
 from grammars.it import catalogue
+from voice_host.platform import dirs
 
 #: Bump when the table's meaning or layout changes: old files are then recomputed.
 FORMAT_VERSION = 1
@@ -36,10 +37,8 @@ Solver = Callable[[YatziRules, Callable[[float], None] | None], SolvedTable]
 
 
 def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """``$XDG_CACHE_HOME/voice-host`` or ``~/.cache/voice-host``."""
-    env = os.environ if environ is None else environ
-    base = env.get("XDG_CACHE_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".cache")
-    return Path(base) / "voice-host"
+    """``$XDG_CACHE_HOME/voice-host`` or ``~/.cache/voice-host`` (on Linux: see ``voice_host.platform.dirs``)."""
+    return dirs.cache_dir(environ=environ)
 
 
 def rules_key(rules: YatziRules) -> str:

@@ -727,6 +727,25 @@ def computer_lifts(player: str) -> str:
     return f"{player} scopre i dadi."
 
 
+def voice_no_italian_voice_windows() -> str:
+    """No Italian SAPI5 voice on Windows, and how to add one (SAPI5 sees only the "Desktop" voices)."""
+    return ("nessuna voce italiana installata. Su Windows: Impostazioni › Ora e lingua › Lingua e area "
+            "geografica › Aggiungi una lingua › Italiano, con la sintesi vocale; serve la voce "
+            "«Microsoft Elsa Desktop»")
+
+
+def voice_no_italian_voice_macos() -> str:
+    """No Italian voice on macOS, and how to add one."""
+    return ("nessuna voce italiana installata. Su macOS: Impostazioni di Sistema › Accessibilità › "
+            "Contenuti letti ad alta voce › Voce di sistema › Gestisci voci › Italiano: Alice, Federica o Luca")
+
+
+def voice_no_italian_voice_linux() -> str:
+    """No Italian espeak-ng voice on Linux, and how to add one."""
+    return ("nessuna voce italiana installata. Su Linux installa espeak-ng dalla distribuzione "
+            "(per esempio: sudo apt install espeak-ng): la voce italiana è compresa")
+
+
 # --------------------------------------------------------------- yatzi
 
 
@@ -1061,6 +1080,13 @@ def system_error(exc: BaseException) -> str:
         return _ERRNO_WORDS.get(name, f"errore di sistema {code}")
     if isinstance(exc, TimeoutError):
         return "tempo scaduto"
+    import urllib.error
+    import zipfile
+
+    if isinstance(exc, urllib.error.ContentTooShortError):
+        return "scaricamento interrotto"
+    if isinstance(exc, zipfile.BadZipFile):
+        return "archivio danneggiato"
     return "errore imprevisto"
 
 
@@ -1685,7 +1711,7 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "say text": "il testo",
         "model": "il modello vocale: download o path",
         "model download": "scarica il modello italiano",
-        "model download --dest": "cartella di destinazione (predefinita ~/.cache/vosk)",
+        "model download --dest": "cartella di destinazione (predefinita ~/.cache/vosk su Linux)",
         "model path": "dove si trova il modello",
         "model path --model": "cartella del modello vosk",
         "voice tools --voice": "voce della sintesi (id, nome o lingua)",
@@ -1693,6 +1719,12 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "voice tools --volume": "volume da 0 a 1",
     }
 )
+
+
+def foreign_top_level_package(name: str, where: str) -> str:
+    """Another installed distribution ships a top-level package with voice-host's name; its own is used."""
+    return (f"attenzione: un altro pacchetto Python installato si chiama anche «{name}» ({where}); "
+            "uso quello di voice-host. Meglio installare voice-host in un ambiente tutto suo: pipx install .")
 
 
 # --------------------------------------------------------------- live board

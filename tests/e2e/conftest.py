@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from command import host_command, host_env
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = Path(__file__).parent / "games"
@@ -41,9 +40,9 @@ def voice_host(tmp_path: Path):  # type: ignore[no-untyped-def]
         if path.exists():
             path.unlink()
         extra = ["--summary", str(path)] if summary and args and args[0] == "play" else []
-        env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"), PYTHONPATH=str(REPO))
+        env = host_env(XDG_STATE_HOME=str(tmp_path / "state"))
         proc = subprocess.run(
-            [sys.executable, "-m", "voice_host", *args, *extra],
+            [*host_command(), *args, *extra],
             input=stdin, capture_output=True, text=True, timeout=timeout, env=env, cwd=tmp_path,
         )
         return Run(proc, path if extra else None)

@@ -5,12 +5,13 @@ from __future__ import annotations
 import contextlib
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
+
+from command import host_command, host_env
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -38,7 +39,7 @@ def run_cli(
     timeout: float = 60,
 ) -> Result:
     """``python -m voice_host ARGS`` with ``stdin`` (bytes, or an open file), measured with wait4."""
-    environment = dict(os.environ, PYTHONPATH=str(REPO), XDG_STATE_HOME=str(cwd / "state"))
+    environment = host_env(XDG_STATE_HOME=str(cwd / "state"))
     environment.update(env or {})
     out_path, err_path = cwd / ".stdout", cwd / ".stderr"
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
@@ -46,7 +47,7 @@ def run_cli(
         if stdin is not None and not isinstance(stdin, bytes):
             stdin_arg = stdin
         started = time.monotonic()
-        proc = subprocess.Popen([sys.executable, "-m", "voice_host", *args], stdin=stdin_arg, stdout=out,
+        proc = subprocess.Popen([*host_command(), *args], stdin=stdin_arg, stdout=out,
                                 stderr=err, cwd=cwd, env=environment)
         if isinstance(stdin, bytes):
             assert proc.stdin is not None

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import queue
 import subprocess
-import sys
 import threading
 from pathlib import Path
+
+from command import host_command, host_env
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def start_interactive(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
     """Start ``python -m voice_host ARGS`` with a pipe for stdin; its stdout lines go to a queue."""
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.Popen([sys.executable, "-m", "voice_host", *args], stdin=subprocess.PIPE,
+    env = host_env()
+    proc = subprocess.Popen([*host_command(), *args], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=cwd)
     lines: queue.Queue[str] = queue.Queue()
 

@@ -22,12 +22,19 @@ from pathlib import Path
 
 from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
+from voice_host.platform import dirs
 from voice_host.user_command import user_command
 
 #: The model the host uses by default (small Italian, ~48 MB zipped).
 MODEL_NAME = "vosk-model-small-it-0.22"
 _ITALIAN = re.compile(r"^vosk-model(-small)?-it(-|$)")
-_REPO_MODELS = Path(__file__).resolve().parents[2] / "models"
+_PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _checkout_models() -> list[Path]:
+    """``models/`` of the repository when the host runs from a checkout; nothing when it is installed
+    (the packages' parent is then site-packages, whose ``models`` is nobody's model folder)."""
+    return [_PACKAGE_ROOT / "models"] if (_PACKAGE_ROOT / "pyproject.toml").is_file() else []
 
 
 def is_model_dir(path: Path) -> bool:
@@ -53,7 +60,8 @@ def search_dirs() -> list[Path]:
     env = os.environ.get("VOSK_MODEL_PATH")
     if env:
         candidates.append(Path(env))
-    candidates += [_REPO_MODELS, Path.cwd() / "models", *vosk_dirs()]
+    candidates += [*_checkout_models(), Path.cwd() / "models", *vosk_dirs()]
+    candidates.append(default_download_dir())  # on Linux one of vosk's own
     unique: dict[Path, None] = {}
     for candidate in candidates:
         unique.setdefault(candidate.expanduser().absolute(), None)
@@ -95,8 +103,8 @@ def find_model(explicit: str | os.PathLike[str] | None = None, dirs: Iterable[Pa
 
 
 def default_download_dir() -> Path:
-    """Where a download goes: vosk's per-user cache (~/.cache/vosk)."""
-    return Path.home() / ".cache" / "vosk"
+    """Where a download goes: vosk's per-user cache (~/.cache/vosk) on Linux (see ``voice_host.platform.dirs``)."""
+    return dirs.model_dir()
 
 
 def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME) -> Path:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from grammars.it import catalogue
+from voice_host.audio import voice_choice
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTimes
 from voice_host.audio.trim import silence, trim_silence
@@ -108,7 +109,7 @@ def installed_voices() -> tuple[tuple[VoiceInfo, ...], str | None]:
     try:
         import pyttsx3
 
-        engine = pyttsx3.init()
+        engine = pyttsx3.init(voice_choice.driver_name())
         raw = engine.getProperty("voices") or []
         default = engine.getProperty("voice")
     except Exception as exc:
@@ -141,14 +142,16 @@ class Pyttsx3Engine:
         try:
             import pyttsx3
 
-            self._engine = pyttsx3.init()
+            self._engine = pyttsx3.init(voice_choice.driver_name())
             raw = self._engine.getProperty("voices") or []
         except Exception as exc:  # espeak-ng missing, driver errors
             raise TtsUnavailable(str(exc)) from None
         self.voices = _voice_infos(raw)
-        chosen = choose_voice(self.voices, voice)
+        chosen = voice_choice.choose(self.voices, voice)
         if voice and chosen is None:
             raise UnknownTtsVoice(catalogue.voice_unknown_tts_voice(voice, user_command("voci")))
+        if chosen is None:  # no voice of the host's language: printing beats Italian read by an English voice
+            raise TtsUnavailable(voice_choice.no_voice_message())
         self.voice = chosen
         self._settings: dict[str, object] = {}
         if chosen is not None:

@@ -1,0 +1,146 @@
+"""The built wheel, installed in a fresh virtual environment outside the checkout, is a working host.
+
+The wheel is built from the checkout with ``pip wheel .`` (which must leave no
+``build/`` folder there: ``tools/out_of_tree_backend.py``), installed with its
+dependencies into a new venv in a temporary folder, and every non-audio
+end-to-end test (slow and system ones included) runs again against its
+``voice-host`` executable (``VOICE_HOST_UNDER_TEST``), without ``PYTHONPATH`` and
+from temporary folders: a file the host reads at run time but the wheel lacks,
+or a path into the source tree, fails them. About a minute and a half on two
+cores: build, install, 150 end-to-end tests.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from command import REPO
+
+pytestmark = pytest.mark.slow
+
+PACKAGES = ("engine", "grammars", "voice_host")
+
+
+def _build_litter() -> set[str]:
+    return {path.name for path in REPO.iterdir() if path.name == "build" or path.name.endswith(".egg-info")}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel built from the checkout as a user would (``pip wheel .``); it must leave the checkout as it was."""
+    before = _build_litter()  # an editable install's egg-info may be there already
+    out = tmp_path_factory.mktemp("wheels")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-w", str(out), "-q"],
+                   check=True, capture_output=True, timeout=300, cwd=REPO)
+    assert _build_litter() == before, "pip wheel . left a build folder in the checkout"
+    (built,) = out.glob("voice_host-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The ``voice-host`` executable of a fresh venv with the wheel and its dependencies installed."""
+    venv = tmp_path_factory.mktemp("venv")
+    base = getattr(sys, "_base_executable", sys.executable)  # not the checkout's .venv
+    subprocess.run([base, "-m", "venv", str(venv)], check=True, capture_output=True, timeout=120)
+    python = venv / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True,
+                   timeout=600)
+    command = venv / "bin" / "voice-host"
+    assert command.is_file()
+    return command
+
+
+def _source_files(package: str) -> set[str]:
+    root = REPO / package
+    return {
+        path.relative_to(REPO).as_posix()
+        for path in root.rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+
+
+def test_the_wheel_holds_every_file_of_the_packages_and_nothing_else(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    expected = set().union(*(_source_files(package) for package in PACKAGES))
+    assert "voice_host/hearing/decisions.json" in expected  # the data file the hearing rules read
+    assert expected - names == set()
+    tops = {name.split("/", 1)[0] for name in names}
+    assert tops == {*PACKAGES, "voice_host-0.1.0.dist-info"}
+
+
+def test_the_wheel_declares_the_voice_host_command(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        entry_points = archive.read("voice_host-0.1.0.dist-info/entry_points.txt").decode()
+    assert "voice-host = voice_host.launch:main" in entry_points
+
+
+def test_the_installed_host_imports_its_own_copy_not_the_checkout(installed: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    python = installed.with_name("python")
+    where = subprocess.run([str(python), "-c", "import voice_host, grammars, engine; print(voice_host.__file__)"],
+                           capture_output=True, text=True, cwd=tmp_path, env=env, check=True).stdout
+    assert not where.startswith(str(REPO)) and "site-packages" in where
+
+
+def test_the_non_audio_end_to_end_tests_pass_against_the_installed_command(installed: Path) -> None:
+    env = dict(os.environ, VOICE_HOST_UNDER_TEST=str(installed))
+    env.pop("PYTHONPATH", None)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not audio and not vosk", "-n", "2",
+         "--ignore", "tests/e2e/test_installed_wheel.py", "tests/e2e"],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    last = proc.stdout.splitlines()[-1]
+    assert int(last.split(" passed")[0].split()[-1]) >= 100, last  # the whole non-audio set ran, not a few
+
+
+def _readme_block(after: str) -> list[str]:
+    """The commands of the README's first ``sh`` block after the line ``after``, comments dropped."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    block = text.split(after, 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line.split("  #", 1)[0].strip() for line in block.splitlines() if line.strip()]
+
+
+def test_the_readmes_pip_steps_install_a_host_that_plays(tmp_path: Path) -> None:
+    # the README's own lines, run as written (in a copy of the checkout, with the venv under tmp_path)
+    source = tmp_path / "voice-host"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "models", "__pycache__", "*.egg-info", "build", ".*_cache", ".hypothesis"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path / "state"), VOSK_MODEL_PATH=str(tmp_path / "none"))
+    steps = _readme_block("or with pip into a virtual environment of your own:")
+    assert steps == ["python3 -m venv ~/voice-host-env", "~/voice-host-env/bin/pip install ."]
+    for step in steps:
+        subprocess.run(step.replace("~", str(tmp_path)), shell=True, cwd=source, env=env, check=True,
+                       capture_output=True, timeout=600)
+    play = _readme_block("Then, from any folder:")[-1]
+    assert play == "voice-host play --game tokio --players Anna,Bruno,Carla"
+    command = str(tmp_path / "voice-host-env" / "bin" / "voice-host")
+    elsewhere = tmp_path / "table"
+    elsewhere.mkdir()
+    # typed answers (no model here), printed voice; the input ends after the first claim
+    proc = subprocess.run([command, *play.split()[1:], "--tts", "print", "--input", "keyboard"],
+                          input="cinquantatré\n", cwd=elsewhere, env=env, capture_output=True, text=True,
+                          timeout=60)
+    assert "Anna, tira e dichiara." in proc.stdout
+    assert proc.returncode == 3, proc.stderr  # the README's code for "the input ended before the game"
+
+
+def test_the_installed_host_does_not_look_for_a_model_in_site_packages(installed: Path, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VOSK_MODEL_PATH")}
+    env["HOME"] = str(tmp_path)
+    proc = subprocess.run([str(installed), "model", "path"], capture_output=True, text=True, cwd=tmp_path, env=env,
+                          timeout=60)
+    assert proc.returncode == 1  # no model here: the searched folders are listed
+    searched = proc.stderr.split(":", 1)[1]
+    assert str(tmp_path / "models") in searched and str(tmp_path / ".cache" / "vosk") in searched
+    assert "site-packages" not in searched, proc.stderr
