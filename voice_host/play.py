@@ -77,7 +77,7 @@ def _game_over(path: str) -> AnyDialog | None:
     try:
         dialog = _replayed(new_dialog, contents.actions)
     except Exception as exc:  # whatever a hostile journal makes the engine raise
-        raise JournalError(say.journal_replay_failed(path, str(exc)[:200] or type(exc).__name__)) from None
+        raise JournalError(say.journal_replay_failed(path, replay_failure_detail(exc))) from None
     return dialog if contents.ended is not None or dialog.is_over() else None
 
 

@@ -122,7 +122,8 @@ def test_analizza_reads_an_unfinished_journal(voice_host, tmp_path):
     (("play", "--game", "yatzi", "--players", "Anna", "--rules", "bari"), "--rules"),
     (("play", "--game", "yatzi", "--players", "Anna", "--rules", "classico"), "foglio o standard"),
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--rules", "standard"), "classico"),
-    (("play", "--game", "tokio", "--players", "Anna,Bruno", "--computer", "Hal"), "--computer"),
+    (("play", "--game", "tokio", "--players", "Anna,Bruno", "--computer", "bruno"), "--computer"),
+    (("play", "--game", "yatzi", "--players", "Anna", "--computer-level", "forte"), "--computer-level"),
     (("play", "--game", "yatzi", "--players", "Anna", "--computer", "anna"), "--computer"),
     (("analizza", "/nonexistent/journal.jsonl"), "giornale"),
 ])
