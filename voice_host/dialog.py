@@ -147,3 +147,11 @@ class GameDialog(Protocol[PhaseT, ActionT]):
     def summary(self) -> dict[str, Any]:
         """The end-of-session summary (written by ``--summary``)."""
         ...
+
+    def who(self) -> str:
+        """The name of the player who must answer now ("" when nobody in particular): a keyboard's prompt."""
+        ...
+
+    def help_examples(self, phase: PhaseT) -> tuple[str, ...]:
+        """The example phrases ``help`` names in ``phase`` now (the reprompt's help says the first two)."""
+        ...
