@@ -140,6 +140,16 @@ class TokioGame:
         self._doubled = False
         self._first_round = self._start_round(first if first is not None else names[0])
 
+    def __deepcopy__(self, memo: dict[int, object]) -> TokioGame:
+        """An independent copy: only the penalties are mutable, every other member is shared.
+
+        The rules, the ranking, the seating and the cached actions are immutable
+        values, so a copy (``preview``, the computer seat's solver) need not copy them.
+        """
+        clone = copy.copy(self)
+        clone._penalties = dict(self._penalties)
+        return clone
+
     # ------------------------------------------------------------ read-only view
 
     @property

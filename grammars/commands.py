@@ -43,7 +43,7 @@ def command_phrases() -> tuple[Phrase, ...]:
     """Every command phrase ("ripeti", "classifica", "punteggi", "aiuto", ...).
 
     >>> [p.text for p in command_phrases()][:3]
-    ['ripeti', 'puoi ripetere', 'classifica']
+    ['ripeti', 'puoi ripetere', 'ripeti per favore']
     """
     return tuple(p for p, _ in command_entries())
 

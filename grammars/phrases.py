@@ -26,3 +26,14 @@ class Phrase:
         for other in others:
             seen.setdefault(other, None)
         return cls(text, tuple(seen))
+
+
+@dataclass(frozen=True)
+class LeadInPhrase(Phrase):
+    """Words that may open or join another phrase of the phase and mean nothing there.
+
+    "fatto" in "ho fatto cinquantatré", "un" in "un cinque e un tre". A recognizer is
+    given it as a phrase of its own, so that it may hear it before another; a matcher
+    skips its words when the rest is a phrase, and the parser drops them. Said alone it
+    is not understood.
+    """

@@ -9,15 +9,23 @@ rule set. That one table is both the phrase list handed to the recognizer
 Phases (:class:`Phase`):
 
 - ``claim``: a player declares a roll: its number word ("cinquantatré"), for a
-  pair also "coppia di N" ("sessantasei" = "coppia di sei"), for the special
-  rolls their name ("tokio"/"tokyo", "taipei", "yokohama", "pechino") and number
-  word (classic d6 "ventuno" = Tokio; d10 "dieci" = Pechino), or die by die in
-  either order ("cinque tre", "tre e cinque").
-- ``response``: believe ("ci credo", "credo", "accetto", "va bene"), doubt
-  ("dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza") and, only
-  when allowed, take the penalty ("prendo la penalità", "passo").
-- ``reveal``: the doubted dice, in any claim form (die by die included).
-- ``confirm``: "sì" / "no".
+  pair also "coppia di N" or "doppio N" ("sessantasei" = "coppia di sei"), for the
+  special rolls their name ("tokio"/"tokyo", "taipei", "yokohama", "pechino") and
+  number word (classic d6 "ventuno" = Tokio; d10 "dieci" = Pechino), or die by die
+  in either order ("cinque tre", "tre e cinque"). Lead-in words around the roll
+  mean nothing and are dropped ("ho fatto cinquantatré", "un cinque e un tre",
+  "c'è una coppia di quattro"); each is a phrase of its own for the recognizer
+  (:class:`~grammars.phrases.LeadInPhrase`), which its matcher skips.
+- ``response``: "ci credi?" is a yes/no question: believe ("sì", "ci credo",
+  "ti credo", "certo", "accetto", "va bene", "accetto senza guardare"...), doubt
+  ("no", "dubito", "non ci credo", "non ti credo", "scopri i dadi", "fammi
+  vedere", "alza il bicchiere"...), each also after its sì/no ("sì, ci credo");
+  and, only when allowed, take the penalty ("prendo la penalità", "prendo una
+  penalità", "passo"). When passing is allowed the question names three choices
+  ("accetti, dubiti o passi?"), so a bare sì/no means nothing there.
+- ``reveal``: the doubted dice, in any claim form (die by die and lead-ins included).
+- ``confirm``: sì ("sì", "confermo", "certo"...) / no ("no", "non confermo",
+  "no, ho sbagliato"...).
 
 The commands of :mod:`grammars.commands` are valid in every phase.
 
@@ -29,6 +37,8 @@ SayRoll(roll=Roll(high=5, low=3))
 (SayRoll(roll=Roll(high=2, low=1)), 'tokio')
 >>> parse_tokio("tre e cinque", Phase.REVEAL, classico)
 SayRoll(roll=Roll(high=5, low=3))
+>>> parse_tokio("c'è un cinque e un tre", Phase.REVEAL, classico), parse_tokio("sì", Phase.RESPONSE, classico)
+(SayRoll(roll=Roll(high=5, low=3)), BelieveIt())
 >>> parse_tokio("quindici", Phase.CLAIM, classico)
 NotUnderstood(text='quindici', reason=<Reason.NOT_A_ROLL: 'not_a_roll'>)
 """
@@ -39,11 +49,12 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 
 from engine.rolls import Dice, Ranking, RankingKind, Roll
-from engine.tokio_rules import TokioRules
+from engine.tokio_rules import RaiseRule, TokioRules
 from grammars.commands import command_entries, yes_no_entries
 from grammars.intents import Intent, NotUnderstood
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
 from grammars.it.words import (
+    CLAIM_LEAD_INS,
     DIE_BY_DIE,
     HELP_ANSWERS,
     HELP_ANSWERS_BLIND,
@@ -51,6 +62,9 @@ from grammars.it.words import (
     MILELLA_NAMES,
     NAME_SPELLINGS,
     PAIR,
+    PAIR_SPELLINGS,
+    RESPONSE_SPELLINGS,
+    RESPONSE_YES_NO,
     RESPONSES,
     SPECIAL_NAMES,
     TAKE_PENALTY,
@@ -58,7 +72,7 @@ from grammars.it.words import (
 from grammars.normalize import join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
-from grammars.phrases import Phrase
+from grammars.phrases import LeadInPhrase, Phrase
 from grammars.tokio_intents import BelieveIt, DoubtIt, SayRoll
 
 
@@ -90,6 +104,8 @@ class Reason(NotUnderstoodReason):
     """"prendo la penalità" / "passo" when the rules or the moment do not allow it."""
     NOT_NOW = "not_now"
     """Valid in another phase, not in this one ("sessantadue" while waiting for a response)."""
+    LEAD_IN_ONLY = "lead_in_only"
+    """Only the words that open a roll ("ho fatto"), without the roll."""
 
 
 # ---- data: the Italian words of Tokio
@@ -128,14 +144,47 @@ def roll_name(roll: Roll, rules: TokioRules) -> str:
     return number_word(roll.number)
 
 
+def _pair_spellings(face: int) -> tuple[str, ...]:
+    """"coppia di N" and its other spellings ("doppio N")."""
+    word = number_word(face)
+    return (PAIR.format(word), *(spelling.format(word) for spelling in PAIR_SPELLINGS))
+
+
 def _claim_forms(roll: Roll, names: Mapping[Roll, str]) -> Iterator[Phrase]:
-    """Every claim phrase of one roll: name, number word, "coppia di N"."""
+    """Every claim phrase of one roll: name, number word, "coppia di N" (or "doppio N")."""
     if roll in names:
         yield Phrase.of(*NAME_SPELLINGS[names[roll]])
     if roll.number:  # 0-0 has no number word: only "coppia di zero"
         yield number_phrase(roll.number)
     if roll.is_pair:
-        yield phrase(PAIR.format(number_word(roll.high)))
+        yield phrase(*_pair_spellings(roll.high))
+
+
+#: What a lead-in phrase means alone: nothing (the words of a claim without the roll).
+_LEAD_IN_ALONE = NotUnderstood("", Reason.LEAD_IN_ONLY)
+
+
+def _lead_ins() -> list[tuple[Phrase, Intent]]:
+    """The lead-in phrases of claims and reveals ("fatto", "un", "c'è"), each meaning nothing alone."""
+    return [(LeadInPhrase.of(*phrase(*spellings).variants), _LEAD_IN_ALONE) for spellings in CLAIM_LEAD_INS]
+
+
+@cache
+def _lead_in_tokens() -> frozenset[str]:
+    """The tokens the parser drops from a claim or a reveal."""
+    return frozenset(t for spellings in CLAIM_LEAD_INS for s in spellings for t in prepare(s))
+
+
+def _responses(yes_no: bool) -> list[tuple[Phrase, Intent]]:
+    """The answers to a claim, each also said after its sì/no ("sì, ci credo"); bare sì/no with ``yes_no``."""
+    prefix = dict(RESPONSE_YES_NO)
+    entries: list[tuple[Phrase, Intent]] = []
+    for intent, wordings in RESPONSES:
+        for w in wordings:
+            entries.append((phrase(w, *RESPONSE_SPELLINGS.get(w, ()), f"{prefix[intent]} {w}"), intent))
+    if yes_no:
+        entries += [(phrase(word), intent) for intent, word in RESPONSE_YES_NO]
+    return entries
 
 
 def _dice_forms(roll: Roll) -> Iterator[Phrase]:
@@ -150,8 +199,10 @@ def _wordings(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> list[tuple[Ph
 
 
 @cache
-def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) -> PhraseTable[Intent]:
-    """The phrase table of one phase; cached per (phase, dice, ranking, flag)."""
+def _table(
+    phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool, named_choices: bool = False
+) -> PhraseTable[Intent]:
+    """The phrase table of one phase; cached per (phase, dice, ranking, flags)."""
     entries: list[tuple[Phrase, Intent]] = []
     if phase in (Phase.CLAIM, Phase.REVEAL):
         names = _names(sides, kind)
@@ -160,8 +211,10 @@ def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) 
             entries += [(p, SayRoll(roll)) for p in _claim_forms(roll, names)]
         for roll in rolls:
             entries += [(p, SayRoll(roll)) for p in _dice_forms(roll)]
+        entries += _lead_ins()
     elif phase is Phase.RESPONSE:
-        entries += _wordings(RESPONSES)
+        # "accetti, dubiti o passi?" and "accetti senza guardare o scopri?" are no yes/no questions
+        entries += _responses(yes_no=not (can_take_penalty or named_choices))
         if can_take_penalty:
             entries += _wordings((TAKE_PENALTY,))
     elif phase is Phase.CONFIRM:
@@ -170,33 +223,55 @@ def _table(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool) 
     return PhraseTable(entries)
 
 
-def _rules_table(phase: Phase, rules: TokioRules, can_take_penalty: bool) -> tuple[Phase, PhraseTable[Intent]]:
+def _rules_table(
+    phase: Phase, rules: TokioRules, can_take_penalty: bool, named_choices: bool = False
+) -> tuple[Phase, PhraseTable[Intent]]:
     ph = Phase(phase)  # a member of another game's phases, or a bare name, must still be one of Tokio's
-    flag = can_take_penalty and ph is Phase.RESPONSE
-    return ph, _table(ph, rules.sides, rules.ranking_kind, flag)
+    response = ph is Phase.RESPONSE
+    return ph, _table(ph, rules.sides, rules.ranking_kind, can_take_penalty and response, named_choices and response)
 
 
-def tokio_table(phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> PhraseTable[Intent]:
+def tokio_table(
+    phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, named_choices: bool = False
+) -> PhraseTable[Intent]:
     """The cached :class:`PhraseTable` of ``phase`` (phrases with their intents)."""
-    return _rules_table(phase, rules, can_take_penalty)[1]
+    return _rules_table(phase, rules, can_take_penalty, named_choices)[1]
 
 
-def tokio_phrases(phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> tuple[Phrase, ...]:
+def tokio_phrases(
+    phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, named_choices: bool = False
+) -> tuple[Phrase, ...]:
     """Every phrase valid in ``phase`` under ``rules``, commands included.
 
     Claim and reveal list only rolls the dice in play can show, lowest first;
     ``can_take_penalty`` adds "prendo la penalità" / "passo" to the response phase.
+    The response phase takes a bare "sì"/"no" unless the question names its choices:
+    ``can_take_penalty`` ("accetti, dubiti o passi?") or ``named_choices`` (Lizumo's
+    "accetti senza guardare o scopri?").
 
     >>> from engine.tokio_rules import preset
     >>> [p.text for p in tokio_phrases(Phase.CLAIM, preset("classico", sides=4))][:6]
     ['trentuno', 'trentadue', 'quarantuno', 'quarantadue', 'quarantatré', 'undici']
     """
-    return tokio_table(phase, rules, can_take_penalty=can_take_penalty).phrases
+    return tokio_table(phase, rules, can_take_penalty=can_take_penalty, named_choices=named_choices).phrases
+
+
+def tokio_every_entry(phase: Phase, rules: TokioRules) -> tuple[tuple[Phrase, Intent], ...]:
+    """Every ``(phrase, intent)`` ``phase`` may hold at some moment under ``rules``, each once.
+
+    The response phase joins the take-penalty phrases and the bare sì/no, which are
+    never valid together: what the vocabulary check and the confusability report need.
+    """
+    seen: dict[str, tuple[Phrase, Intent]] = {}
+    for flag in (True, False):
+        for entry in tokio_table(phase, rules, can_take_penalty=flag).entries:
+            seen.setdefault(entry[0].text, entry)
+    return tuple(seen.values())
 
 
 def tokio_all_phrases(rules: TokioRules) -> dict[Phase, tuple[Phrase, ...]]:
-    """Phase -> its phrases (response with the take-penalty phrases), for vocabulary checks."""
-    return {ph: tokio_phrases(ph, rules, can_take_penalty=True) for ph in Phase}
+    """Phase -> every phrase it may hold (see :func:`tokio_every_entry`), for vocabulary checks."""
+    return {ph: tuple(p for p, _ in tokio_every_entry(ph, rules)) for ph in Phase}
 
 
 # ---- examples for the help, taken from the phrase tables themselves
@@ -209,27 +284,35 @@ def _example_roll(rules: TokioRules) -> Roll:
 
 
 def help_examples(
-    phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, lizumo_top: bool = False
+    phase: Phase,
+    rules: TokioRules,
+    *,
+    can_take_penalty: bool = False,
+    lizumo_top: bool = False,
+    to_beat: Roll | None = None,
 ) -> tuple[str, ...]:
     """The phrases the help names for ``phase``: canonical texts of entries of that phase's table.
 
     Built from the same tables the parser reads, so every example is understood in
-    that phase with those dice (the tests parse each one).
+    that phase with those dice (the tests parse each one). In the claim phase
+    ``to_beat`` is the believed claim: every example then beats it by the raise
+    rule (:func:`legal_claims`), so none costs its declarer.
 
     >>> from engine.tokio_rules import preset
     >>> help_examples(Phase.CLAIM, preset("classico", sides=4))
     ('quarantadue', 'coppia di quattro', 'taipei')
+    >>> help_examples(Phase.CLAIM, preset("lizumo"), to_beat=Roll(6, 6))
+    ('tokio',)
+    >>> help_examples(Phase.CLAIM, preset("lizumo"), to_beat=Roll(6, 5))
+    ('coppia di quattro', 'tokio')
+    >>> help_examples(Phase.CLAIM, preset("milella"), to_beat=Roll(3, 1))
+    ('pechino', 'tokio')
     >>> help_examples(Phase.REVEAL, preset("classico", sides=10))
     ('cinque e tre', 'cinquantatré')
     """
     ph = Phase(phase)
     if ph is Phase.CLAIM:
-        top = rules.ranking.top
-        return (
-            number_phrase(_example_roll(rules).number).text,
-            PAIR.format(number_word(4)),
-            NAME_SPELLINGS[_names(rules.sides, rules.ranking_kind)[top]][0],
-        )
+        return tuple(_claim_example(roll, rules) for roll in _claim_examples(rules, to_beat))
     if ph is Phase.REVEAL:
         roll = _example_roll(rules)
         return (DIE_BY_DIE[0].format(UNITS[roll.high], UNITS[roll.low]), number_phrase(roll.number).text)
@@ -240,6 +323,60 @@ def help_examples(
             return (*_answers(HELP_ANSWERS_THREE_CHOICES), TAKE_PENALTY[1][1])
         return _answers(HELP_ANSWERS)
     return tuple(p.text for p, _ in yes_no_entries())
+
+
+def legal_claims(rules: TokioRules, to_beat: Roll | None) -> tuple[Roll, ...]:
+    """Every roll that may be claimed over ``to_beat`` without a penalty, lowest first.
+
+    ``Ranking.beats`` decides, with the raise rule: equal is enough under
+    ``RaiseRule.AT_LEAST``. Milella's cycle makes Pechino legal over Tokio.
+
+    >>> from engine.tokio_rules import preset
+    >>> legal_claims(preset("classico"), Roll(2, 1)), legal_claims(preset("lizumo"), Roll(6, 6))
+    ((Roll(high=2, low=1),), (Roll(high=2, low=1),))
+    """
+    ranking = rules.ranking
+    if to_beat is None:
+        return ranking.ordered()
+    strictly = rules.raise_rule is RaiseRule.STRICTLY_HIGHER
+    return tuple(
+        roll for roll in ranking.ordered() if ranking.beats(roll, to_beat) or (roll == to_beat and not strictly)
+    )
+
+
+def _claim_examples(rules: TokioRules, to_beat: Roll | None) -> list[Roll]:
+    """Up to three legal claims, lowest first: an ordinary roll, a pair, the special rolls that fit.
+
+    The usual examples (5-3, the pair of four, the top) where they are legal, else
+    the lowest legal ordinary roll and pair. Milella's Pechino is named only where a
+    claim makes it notable (over Pechino itself, or over Tokio, which it beats).
+    """
+    legal = legal_claims(rules, to_beat)
+    names = _names(rules.sides, rules.ranking_kind)
+    ordinary = [r for r in legal if not r.is_pair and r not in names]
+    pairs = [r for r in legal if r.is_pair]
+    picks: list[Roll] = []
+    if ordinary:
+        picks.append(_example_roll(rules) if _example_roll(rules) in ordinary else ordinary[0])
+    if pairs:
+        picks.append(Roll(4, 4) if Roll(4, 4) in pairs else pairs[0])
+    top, bottom = rules.ranking.top, rules.ranking.bottom
+    if bottom is not None and bottom in legal and to_beat is not None:
+        picks.append(bottom)
+    if top in legal:
+        picks.append(top)
+    order = {roll: i for i, roll in enumerate(legal)}
+    return sorted(picks, key=order.__getitem__)
+
+
+def _claim_example(roll: Roll, rules: TokioRules) -> str:
+    """The example wording of a claim: the special name, "coppia di N", or the number word."""
+    names = _names(rules.sides, rules.ranking_kind)
+    if roll in names:
+        return NAME_SPELLINGS[names[roll]][0]
+    if roll.is_pair:
+        return PAIR.format(number_word(roll.high))
+    return number_phrase(roll.number).text
 
 
 def _answers(believe_doubt: tuple[str, str]) -> tuple[str, str]:
@@ -268,7 +405,8 @@ def _readings() -> dict[str, Roll]:
             for variant in number_phrase(n).variants:
                 out[key(variant)] = Roll(high, low)
     for face in range(10):
-        out[key(PAIR.format(UNITS[face]))] = Roll(face, face)
+        for spelling in _pair_spellings(face):
+            out[key(spelling)] = Roll(face, face)
     return out
 
 
@@ -323,7 +461,9 @@ def _why(k: str, phase: Phase, sides: int, kind: RankingKind, can_take_penalty: 
     return Reason.UNKNOWN
 
 
-def parse_tokio(text: str, phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False) -> Intent:
+def parse_tokio(
+    text: str, phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, named_choices: bool = False
+) -> Intent:
     """What ``text`` means in ``phase`` under ``rules``; never raises on any text.
 
     Case, punctuation, accents, fillers ("ehm", "allora", "dico"), the "e"
@@ -341,12 +481,16 @@ def parse_tokio(text: str, phase: Phase, rules: TokioRules, *, can_take_penalty:
     >>> parse_tokio("coppia di 4", Phase.CLAIM, preset("lizumo"))
     SayRoll(roll=Roll(high=4, low=4))
     """
-    ph, table = _rules_table(phase, rules, can_take_penalty)
+    ph, table = _rules_table(phase, rules, can_take_penalty, named_choices)
     tokens = _tokens(text)
     if not tokens:
         return NotUnderstood(text, Reason.EMPTY)
+    if ph in (Phase.CLAIM, Phase.REVEAL):
+        tokens = tuple(t for t in tokens if t not in _lead_in_tokens()) or tokens
     k = join(tokens)
     hit = table.get(k)
+    if isinstance(hit, NotUnderstood):  # lead-in words alone
+        return NotUnderstood(text, hit.reason)
     if hit is not None:
         return hit
     if ph in (Phase.CLAIM, Phase.REVEAL):

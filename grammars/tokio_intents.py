@@ -21,14 +21,14 @@ class SayRoll(GameIntent):
 
 @dataclass(frozen=True)
 class BelieveIt(GameIntent):
-    """"ci credo", "credo", "accetto", "va bene"."""
+    """"sì", "ci credo", "credo", "accetto", "va bene", "certo", "accetto senza guardare"..."""
 
 
 @dataclass(frozen=True)
 class DoubtIt(GameIntent):
-    """"dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza"."""
+    """"no", "dubito", "non ci credo", "non accetto", "scopri", "scopro", "fammi vedere"..."""
 
 
 @dataclass(frozen=True)
 class TakeThePenalty(GameIntent):
-    """"prendo la penalità", "passo": classico's third answer to Tokio."""
+    """"prendo la penalità", "prendo una penalità", "passo": classico's third answer to Tokio."""

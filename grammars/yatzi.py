@@ -3,19 +3,21 @@
 Phases (:class:`Phase`, what the host is waiting for):
 
 - ``"dice"``: physical dice, the five final values said one by one
-  ("tre tre tre cinque sei", "tre, tre, tre, cinque e sei", or "3 3 3 5 6" on a
-  keyboard) -> ``SayDice``. Any other count of dice -> ``NotUnderstood`` with
-  ``Reason.WRONG_DICE_COUNT`` (the host asks again).
-- ``"box"``: a scorecard box, optionally after "segno"/"metti" and an article
-  ("segno la scala minima", "metti nei due") -> ``ChooseBox``. Here "due" is the
+  ("tre tre tre cinque sei", "tre, tre, tre, cinque e sei", "sono usciti tre, tre,
+  tre, un cinque e un sei", or "3 3 3 5 6" on a keyboard) -> ``SayDice``. Any
+  other count of dice -> ``NotUnderstood`` with ``Reason.WRONG_DICE_COUNT`` (the
+  host asks again).
+- ``"box"``: a scorecard box, optionally after a verb ("segno", "metti",
+  "scrivi", "faccio"...), an article and a pronoun ("segno la scala minima", "metti
+  nei due", "lo metto nel tris", "il full") -> ``ChooseBox``. Here "due" is the
   box ``due``; in the dice phase it is a die showing 2.
 - ``"virtual"``: virtual dice: "tira" -> ``RollDice``; "tengo 3 3 5" ->
-  ``KeepDice``; "ritira 1 2" -> ``RerollDice``; "tengo tutto"/"basta" ->
-  ``KeepAll``; "ritira tutto" -> ``KeepDice(())`` (keep nothing). Faces are
+  ``KeepDice``; "ritira 1 2" -> ``RerollDice``; "tengo tutto"/"basta (così)" ->
+  ``KeepAll``; "ritira tutto"/"rilancia tutto" -> ``KeepDice(())`` (keep nothing). Faces are
   named die by die ("tengo tre tre": two dice showing 3); the host checks them
   against the dice on the table.
-- ``"confirm"``: "sì"/"no" -> ``Yes``/``No``.
-- ``"start"``: who starts: the value of one die ("tre", "ho fatto tre", "3")
+- ``"confirm"``: "sì"/"confermo"/"certo" -> ``Yes``, "no"/"non confermo"/"no, ho sbagliato" -> ``No``.
+- ``"start"``: who starts: the value of one die ("tre", "ho fatto tre", "mi è uscito un tre", "3")
   -> ``SayDice`` of one value. Several dice -> ``Reason.WRONG_DICE_COUNT``.
 
 Every phase also understands the phase-independent commands of
@@ -57,6 +59,7 @@ from grammars.it.words import (
     BOX_VERBS,
     BOX_WORDS,
     CARD_WORDS,
+    DICE_LEAD_IN_PHRASES,
     DICE_LEAD_INS,
     FACE_WORDS,
     KEEP_ALL_HELP,
@@ -71,7 +74,7 @@ from grammars.it.words import (
 from grammars.normalize import fold, join, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
-from grammars.phrases import Phrase
+from grammars.phrases import LeadInPhrase, Phrase
 from grammars.yatzi_intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 
 
@@ -234,7 +237,7 @@ def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
     ph = Phase(phase)  # a member of another game's phases, or a bare name, must still be one of Yatzi's
     own: tuple[Phrase, ...]
     if ph is Phase.DICE:
-        own = _sequence_phrases()
+        own = _sequence_phrases() + tuple(LeadInPhrase.of(word) for word in DICE_LEAD_IN_PHRASES)
     elif ph is Phase.BOX:
         own = _box_phrases()
     elif ph is Phase.VIRTUAL:
@@ -319,10 +322,7 @@ def _faces(tokens: Sequence[str]) -> tuple[int, ...] | None:
 
 
 def _parse_dice(tokens: tuple[str, ...]) -> Intent | Reason:
-    i = 0
-    while i < len(tokens) and tokens[i] in DICE_LEAD_INS:
-        i += 1
-    faces = _faces(tokens[i:])
+    faces = _faces([t for t in tokens if t not in DICE_LEAD_INS])
     if faces is None:
         return Reason.UNKNOWN
     if len(faces) != DICE_COUNT:
@@ -344,6 +344,8 @@ def _parse_start(tokens: tuple[str, ...]) -> Intent | Reason:
 
 def _parse_box(tokens: tuple[str, ...]) -> Intent | Reason:
     rest = list(tokens)
+    while rest and rest[0] in ARTICLES:  # "lo metto nel tris": the pronoun before the verb
+        rest.pop(0)
     if rest and rest[0] in BOX_VERBS:
         rest.pop(0)
     while rest and rest[0] in ARTICLES:

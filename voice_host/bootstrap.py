@@ -24,6 +24,10 @@ from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.audio.gate import HalfDuplexGate
+from voice_host.bad_record import replay_failure_detail
+from voice_host.board.launch import open_board
+from voice_host.board.server import BoardServer
+from voice_host.board.state import BoardPublisher
 from voice_host.captions import CaptionedSpeaker
 from voice_host.console import print_stderr
 from voice_host.errors import InputError, UsageError, WriteFailure
@@ -33,6 +37,7 @@ from voice_host.ports import Listener, Speaker
 from voice_host.reprompt import DEFAULT_WAITS
 from voice_host.session import Session
 from voice_host.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker, keyboard_prompt
+from voice_host.user_command import resume_command
 
 
 @dataclass
@@ -47,9 +52,13 @@ class Host:
     listener: Listener
     speaker: Speaker
     journal: Journal | None
+    board: BoardServer | None = None
+    """The live board (``--board``), when it listens."""
 
     def close(self) -> None:
-        """Close the listener, the speaker and the journal."""
+        """Close the board, the listener, the speaker and the journal."""
+        if self.board is not None:
+            self.board.close()
         _close([self.listener], self.speaker, self.journal)
 
 
@@ -62,6 +71,7 @@ def assemble(args: argparse.Namespace, script_path: str | None) -> Host:
     game, config, actions, journal = _game_from_args(args)
     listeners: list[Listener] = []
     speaker: Speaker | None = None
+    board: BoardServer | None = None
     try:
         new_dialog = _dialog_factory(args, game, config)
         if script_path is not None:
@@ -72,10 +82,15 @@ def assemble(args: argparse.Namespace, script_path: str | None) -> Host:
             listeners.append(open_listener(args, game, config, speaker, gate))
         journal = journal or _create_journal(args, game, config, speaker)
         session = _session(args, new_dialog, listeners[0], speaker, journal, actions)
+        board = open_board(args, speaker)
+        if board is not None:
+            session.observer = BoardPublisher(board.hub)
     except BaseException:
+        if board is not None:
+            board.close()
         _close(listeners, speaker, journal)
         raise
-    return Host(GAMES[game], session, new_dialog, listeners[0], speaker, journal)
+    return Host(GAMES[game], session, new_dialog, listeners[0], speaker, journal, board)
 
 
 def say_safely(speaker: Speaker, sentence: str) -> None:
@@ -125,8 +140,7 @@ def _session(
     try:
         return Session(new_dialog, listener, speaker, journal, actions, resumed=True, reprompt_s=waits, cue=cue)
     except Exception as exc:  # whatever a hostile journal makes the engine raise
-        detail = str(exc)[:200] or type(exc).__name__
-        raise JournalError(say.journal_replay_failed(args.resume, detail)) from None
+        raise JournalError(say.journal_replay_failed(args.resume, replay_failure_detail(exc))) from None
 
 
 def _create_journal(args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker) -> Journal | None:
@@ -144,7 +158,7 @@ def _create_journal(args: argparse.Namespace, game: str, config: dict[str, Any],
         say_safely(speaker, say.say_cannot_save_at_start())
         raise
     if not args.journal:
-        print_stderr(f"voice-host: {say.journal_started(path)}")
+        print_stderr(f"voice-host: {say.journal_started(path, resume_command(path))}")
     return journal
 
 

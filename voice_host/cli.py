@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from grammars.it import catalogue as say
+from voice_host.board.options import add_board_options
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.console import print_error, print_stderr
 from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
@@ -22,6 +23,8 @@ from voice_host.games.options import add_game_options
 from voice_host.play import analyse_journal, play
 from voice_host.reprompt import DEFAULT_WAITS, parse_waits
 from voice_host.stop_signals import StopSignal, stop_on_signals
+from voice_host.user_command import user_command
+from voice_host.voice_options import add_voice_options
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,10 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--no-journal", action="store_true", help=say.CLI_HELP["--no-journal"])
     play.add_argument("--resume", metavar="GIORNALE", help=say.CLI_HELP["--resume"])
     play.add_argument("--model", metavar="CARTELLA", help=say.CLI_HELP["--model"])
-    play.add_argument("--voice", metavar="VOCE", help=say.CLI_HELP["--voice"])
-    play.add_argument("--rate", metavar="N", type=int, help=say.CLI_HELP["--rate"])
-    play.add_argument("--volume", metavar="V", type=float, help=say.CLI_HELP["--volume"])
-    play.add_argument("--device", metavar="MICROFONO", help=say.CLI_HELP["--device"])
+    add_voice_options(play, say.CLI_HELP["--voice"], say.CLI_HELP["--rate"], say.CLI_HELP["--volume"])
+    device_help = say.device_option_help(user_command("devices")).replace("%", "%%")  # argparse formats help with %
+    play.add_argument("--device", metavar="MICROFONO", help=device_help)
+    add_board_options(play)
     play.add_argument("--earcon", default="on", choices=["on", "off"], help=say.CLI_HELP["--earcon"])
     play.add_argument("--reprompt-s", metavar="SECONDI", type=parse_waits, default=DEFAULT_WAITS,
                       help=say.CLI_HELP["--reprompt-s"])

@@ -155,3 +155,7 @@ class GameDialog(Protocol[PhaseT, ActionT]):
     def help_examples(self, phase: PhaseT) -> tuple[str, ...]:
         """The example phrases ``help`` names in ``phase`` now (the reprompt's help says the first two)."""
         ...
+
+    def board_state(self) -> dict[str, Any]:
+        """The game's part of the live board's state (JSON-able; see :mod:`voice_host.board.state`)."""
+        ...

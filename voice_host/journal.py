@@ -2,7 +2,9 @@
 
 Format: JSON lines, each in canonical form (sorted keys, no spaces). The first
 line is a header naming the game and its configuration; each later line is
-either ``{"do": {...action...}}`` or ``{"undo": true}``. Every line carries
+either ``{"do": {...action...}}`` or ``{"undo": true}``, and a game the players
+ended (``fine partita``, then ``sì``) closes with ``{"end": "stopped"}``: nothing
+may follow it, and ``annulla`` cannot reach back across it. Every line carries
 ``"sum"``: the SHA-256 of the previous line's sum and this line's canonical JSON
 without its sum (the header chains from the empty string), so a changed,
 removed or reordered record is found, with its line number, on reading.
@@ -44,10 +46,13 @@ from voice_host.limits import (
     MAX_JOURNAL_TEXT_CHARS,
 )
 from voice_host.regular_files import LineTooLong, NotARegularFile, bounded_lines, open_regular
+from voice_host.user_command import resume_command
 
 MAGIC = "voice-host journal"
 VERSION = 2
 FILE_MODE = 0o600
+#: The one ``end`` a journal knows: the players ended the game before its rules did.
+END_STOPPED = "stopped"
 _SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
 
 
@@ -66,6 +71,8 @@ class JournalContents:
     game: str
     config: dict[str, Any]
     actions: list[dict[str, Any]] = field(default_factory=list)
+    ended: str | None = None
+    """``END_STOPPED`` when the players ended the game (its last line), else None."""
 
 
 def canonical(record: dict[str, Any]) -> str:
@@ -97,10 +104,13 @@ class Journal:
         leaves an empty or half-written journal that would block a new start.
         """
         if os.path.lexists(path):
-            raise JournalError(say.journal_exists(path))
+            raise JournalError(say.journal_exists(path, resume_command(path)))
         folder, name = os.path.split(os.path.abspath(path))
         try:
             fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".new")
+        except FileNotFoundError:
+            shown = os.path.dirname(path) or folder  # as the user wrote it
+            raise JournalError(say.journal_folder_missing(path, shown)) from None
         except OSError as exc:
             raise JournalError(say.journal_cannot_create(path, say.system_error(exc))) from None
         try:
@@ -114,7 +124,7 @@ class Journal:
             os.close(fd)
             _remove(temporary)
             if isinstance(exc, FileExistsError):
-                raise JournalError(say.journal_exists(path)) from None
+                raise JournalError(say.journal_exists(path, resume_command(path))) from None
             if isinstance(exc, OSError):
                 raise JournalWriteError(say.journal_write_failed(path, say.system_error(exc))) from None
             raise
@@ -156,6 +166,10 @@ class Journal:
     def append_undo(self) -> None:
         """Record that the last action in force was undone."""
         self._write({"undo": True})
+
+    def append_end(self) -> None:
+        """Record that the players ended the game: the journal's last line."""
+        self._write({"end": END_STOPPED})
 
     def close(self) -> None:
         """Close the file, which releases the lock."""
@@ -288,7 +302,11 @@ def _header(record: dict[str, Any], path: str) -> JournalContents:
 
 
 def _apply_record(record: dict[str, Any], contents: JournalContents, path: str, number: int) -> None:
-    if set(record) == {"do"} and isinstance(record["do"], dict) and _plain_action(record["do"]):
+    if contents.ended is not None:
+        raise JournalError(say.journal_record_after_end(path, number))
+    if set(record) == {"end"} and record["end"] == END_STOPPED:
+        contents.ended = END_STOPPED
+    elif set(record) == {"do"} and isinstance(record["do"], dict) and _plain_action(record["do"]):
         contents.actions.append(record["do"])
     elif set(record) == {"undo"} and record["undo"] is True:
         if not contents.actions:

@@ -9,12 +9,16 @@ writes the summary and maps each ending to its exit code (see
 from __future__ import annotations
 
 import argparse
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalAction
 from grammars.it import catalogue as say
-from voice_host.bootstrap import Host, assemble, say_safely
+from voice_host.audio.stack_noise import filtered_stderr
+from voice_host.bad_record import replay_failure_detail
+from voice_host.board.launch import check_board_options
+from voice_host.bootstrap import Host, assemble, open_speaker, say_safely
 from voice_host.console import print_error, print_stderr
 from voice_host.errors import (
     EXIT_INPUT_ENDED,
@@ -25,11 +29,12 @@ from voice_host.errors import (
     InputError,
     UsageError,
 )
-from voice_host.games import GAME_OPTIONS, GAMES, AnyDialog, GameEntry, dialog_factory, options_given
+from voice_host.games import GAME_OPTIONS, GAMES, AnyDialog, ConfigError, GameEntry, dialog_factory, options_given
 from voice_host.journal import JournalError, JournalWriteError, read_journal
 from voice_host.session import Outcome
 from voice_host.stop_signals import StopSignal
 from voice_host.summary import SummaryWriteError, check_summary_path, write_summary
+from voice_host.user_command import resume_command
 
 
 def play(args: argparse.Namespace) -> int:
@@ -40,7 +45,57 @@ def play(args: argparse.Namespace) -> int:
     """
     script_path = _check_options(args)
     check_summary_path(args.summary, args.resume or args.journal, script_path)
-    return _run(args, assemble(args, script_path))
+    over = _game_over(args.resume) if args.resume else None
+    with filtered_stderr() if _uses_audio(args) else contextlib.nullcontext():
+        if over is not None:
+            return _show_game_over(args, over)
+        try:
+            host = assemble(args, script_path)
+        except KeyboardInterrupt:  # while the model loads, say: a resumed journal is untouched
+            print_stderr("")
+            return _stopped_while_starting(args, EXIT_INTERRUPTED)
+        except StopSignal as stop:
+            return _stopped_while_starting(args, stop.exit_code)
+        return _run(args, host)
+
+
+def _uses_audio(args: argparse.Namespace) -> bool:
+    """True when the host may open a sound device (the voice, or the microphone)."""
+    return bool(args.tts == "pyttsx3" or args.input in ("auto", "voice"))
+
+
+def _game_over(path: str) -> AnyDialog | None:
+    """The replayed game of the journal at ``path`` if it is over (ended by the players or by its rules), else None.
+
+    Decided before any device or model is opened: a game that is over needs neither.
+    """
+    contents, _ = read_journal(path)
+    try:
+        new_dialog = dialog_factory(contents.game, contents.config)
+    except ConfigError as exc:
+        raise JournalError(say.journal_bad_config(path, str(exc))) from None
+    try:
+        dialog = _replayed(new_dialog, contents.actions)
+    except Exception as exc:  # whatever a hostile journal makes the engine raise
+        raise JournalError(say.journal_replay_failed(path, str(exc)[:200] or type(exc).__name__)) from None
+    return dialog if contents.ended is not None or dialog.is_over() else None
+
+
+def _show_game_over(args: argparse.Namespace, dialog: AnyDialog) -> int:
+    """Say once that the game is over, with its final standings; nothing is listened to or written."""
+    speaker = open_speaker(args)
+    try:
+        speaker.say_all([say.game_already_over(), dialog.standings()])
+    finally:
+        speaker.close()
+    return _write_summary(args, dialog, EXIT_OK)
+
+
+def _stopped_while_starting(args: argparse.Namespace, code: int) -> int:
+    """Stopped before the game started: a resumed journal can still be resumed the same way."""
+    if args.resume:
+        print_stderr(f"voice-host: {say.resume_with(resume_command(args.resume))}")
+    return code
 
 
 def _run(args: argparse.Namespace, host: Host) -> int:
@@ -59,6 +114,7 @@ def _run(args: argparse.Namespace, host: Host) -> int:
     except KeyboardInterrupt:
         print_stderr("")
         code, dialog = EXIT_INTERRUPTED, session.dialog
+        message = ""  # the terminal shows ^C: only the way back is worth a line
     except StopSignal as stop:
         code, dialog, message = stop.exit_code, session.dialog, say.interrupted_by_signal(stop.name)
     except JournalWriteError as exc:
@@ -71,14 +127,21 @@ def _run(args: argparse.Namespace, host: Host) -> int:
         code, message, dialog = EXIT_WRITE_FAILED, say.error(say.io_failed(say.system_error(exc))), session.dialog
     finally:
         host.close()
-    if message is not None:
+    if host.journal is not None and code != EXIT_OK and not dialog.is_over():
+        message = say.resume_with(resume_command(host.journal.path), message or "")
+    if message:
         print_stderr(f"voice-host: {message}")
+    return _write_summary(args, dialog, code)
+
+
+def _write_summary(args: argparse.Namespace, dialog: AnyDialog, code: int) -> int:
+    """Write ``--summary`` (if asked) of ``dialog``; the exit code, which a failed write turns into 4."""
     if args.summary:
         try:
             write_summary(args.summary, dialog.summary())
         except SummaryWriteError as exc:
             print_error(str(exc))
-            code = EXIT_WRITE_FAILED
+            return EXIT_WRITE_FAILED
     return code
 
 
@@ -103,6 +166,7 @@ def _check_options(args: argparse.Namespace) -> str | None:
             raise UsageError(say.options_ignored_on_resume(ignored))
     elif not args.game:
         raise UsageError(say.missing_game())
+    check_board_options(args)
     return args.input[len("script:"):] if args.input.startswith("script:") else None
 
 
@@ -123,6 +187,6 @@ def analyse_journal(path: str) -> int:
     try:
         dialog = _replayed(new_dialog, contents.actions)
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-        raise JournalError(say.journal_replay_failed(path, str(exc)[:200])) from None
+        raise JournalError(say.journal_replay_failed(path, replay_failure_detail(exc))) from None
     _print_analysis(entry, dialog)
     return EXIT_OK

@@ -36,6 +36,20 @@ class Outcome(enum.Enum):
 
 
 @dataclass(frozen=True)
+class SpokenTurn:
+    """One turn the host is about to say, for an observer (the live board): published before it is said."""
+
+    dialog: GameDialog[Any, Any]
+    """The game as it stands (read it, never act on it)."""
+    said: tuple[str, ...]
+    """The sentences of the turn, the question last."""
+    outcome: tuple[str, ...]
+    """What changed in the game last (what "ripeti" says)."""
+    outcome_number: int
+    """Counts the announcements: a new number is a new outcome, even with the same words."""
+
+
+@dataclass(frozen=True)
 class _EndGame:
     """The pending action of a "fine partita" confirmation."""
 
@@ -68,6 +82,9 @@ class Session:
         self._pending: Confirm[Any] | None = None
         self._last_outcome: list[str] = []  # what "ripeti" says again before the question
         self._turn: list[str] = []
+        self._outcomes = 0
+        self.observer: Callable[[SpokenTurn], None] | None = None
+        """Told each turn before it is said (the live board); it must return at once."""
         self._resumed = bool(actions) if resumed is None else resumed
         self._reprompt_s = tuple(reprompt_s)
         self._cue = cue
@@ -109,7 +126,7 @@ class Session:
         request = ListenRequest(phase, self.dialog.phrases(phase), self.dialog.takes_sequences(phase), who)
         nudges: tuple[Callable[[], str], ...] = (
             lambda: say.reprompt(who, self._question()),
-            lambda: say.reprompt_help(self.dialog.help_examples(phase)),
+            lambda: say.reprompt_help(self._two_examples(phase)),
         )
         for wait, nudge in zip(self._reprompt_s, nudges):
             heard = self._listener.listen(replace(request, patience_s=wait))
@@ -119,6 +136,15 @@ class Session:
         while isinstance(heard := self._listener.listen(request), Silence):
             pass  # a listener with a patience of its own: its silence decides nothing either
         return heard
+
+    def _two_examples(self, phase: Any) -> list[str]:
+        """Two of the help's examples for ``phase``, meaning different things when they can (sì and no)."""
+        examples = self.dialog.help_examples(phase)
+        by_meaning: dict[type, str] = {}
+        for example in examples:
+            by_meaning.setdefault(type(self.dialog.parse(example, phase)), example)
+        distinct = list(by_meaning.values())
+        return distinct[:2] if len(distinct) >= 2 else list(examples[:2])
 
     def _handle(self, intent: it.Intent, heard: Heard) -> bool:
         """Act on one intent; True when the players confirmed the end of the game."""
@@ -144,6 +170,8 @@ class Session:
         if isinstance(intent, it.Yes):
             self._pending = None
             if isinstance(pending.action, _EndGame):
+                if self._journal is not None:
+                    self._journal.append_end()  # on disk before it is said, like every step
                 self._say([say.game_stopped(), self.dialog.standings()])
                 return True
             self._accept(pending.action)
@@ -204,6 +232,7 @@ class Session:
     def _announce(self, sentences: list[str]) -> None:
         """Say what changed in the game, and keep it for "ripeti"."""
         self._last_outcome = [s for s in sentences if s]
+        self._outcomes += 1
         self._say(sentences)
 
     def _say(self, sentences: list[str]) -> None:
@@ -216,6 +245,8 @@ class Session:
         ``listening``: the host listens next (the turn ends with the speaker's cue when asked for)."""
         turn = [*self._turn, *([question] if question else [])]
         self._turn = []
+        if self.observer is not None:
+            self.observer(SpokenTurn(self.dialog, tuple(turn), tuple(self._last_outcome), self._outcomes))
         if turn and listening and self._cue:
             self._speaker.say_all(turn, cue=True)
         elif turn:

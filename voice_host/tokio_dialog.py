@@ -16,12 +16,24 @@ from engine import tokio_actions as ta
 from engine.rolls import Roll
 from engine.tokio_game import TokioGame
 from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules, TruthTest
+from engine.tokio_seat import Level
 from grammars import intents as it
 from grammars import tokio_intents as ti
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
-from grammars.tokio import Phase, Reason, help_examples, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases
+from grammars.tokio import (
+    Phase,
+    Reason,
+    help_examples,
+    legal_claims,
+    parse_tokio,
+    roll_name,
+    tokio_all_phrases,
+    tokio_phrases,
+)
+from voice_host.bad_record import BadRecord, shown
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
+from voice_host.tokio_computer import TokioComputers
 
 #: The grammar phase the host listens in for each phase of the engine that waits for a player.
 LISTENING: Mapping[ta.Phase, Phase] = MappingProxyType(
@@ -41,9 +53,21 @@ class TokioDialog:
     game = "tokio"
     confirm_phase = Phase.CONFIRM
 
-    def __init__(self, rules: TokioRules, players: Sequence[str], first: str | None = None) -> None:
+    def __init__(
+        self,
+        rules: TokioRules,
+        players: Sequence[str],
+        first: str | None = None,
+        *,
+        computers: Sequence[str] = (),
+        level: Level = Level.MEDIO,
+        seed: int = 0,
+    ) -> None:
+        """``computers``: seats played by the computer with secret virtual dice, seated after ``players``;
+        ``seed`` fixes their dice and choices, ``level`` how well they play."""
         self.rules = rules
-        self.engine = TokioGame(rules, players, first)
+        self.computers = TokioComputers(rules, computers, level, seed)
+        self.engine = TokioGame(rules, [*players, *computers], first)
         self._opening_events = self.engine.opening_events()
         self._lives = rules.counting is Counting.LIVES
         self._top = roll_name(rules.ranking.top, rules)
@@ -58,6 +82,7 @@ class TokioDialog:
             ta.DuelWon: lambda event: [say.duel_won(event.player)],
             ta.GameWon: lambda event: [say.winner(event.player)],
         }
+        self._opening_turns = self._computer_turns()  # a computer seat that opens the game claims at once
 
     # ------------------------------------------------------------ asking
 
@@ -68,7 +93,8 @@ class TokioDialog:
             game_name, self.rules.name, [p.name for p in self.engine.players],
             self.rules.limit, self._lives, self.rules.truth_test is TruthTest.EXACT,
         )
-        return [first, *self._announce(self._opening_events)]
+        seats = [say.computer_seats(self.computers.names, self.computers.level.value)] if self.computers.names else []
+        return [first, *seats, *self._announce(self._opening_events), *self._opening_turns]
 
     def is_over(self) -> bool:
         """True once a player has won."""
@@ -87,7 +113,12 @@ class TokioDialog:
             claim = self._name(game.claim)
             if self._must_claim_top_again():
                 return say.ask_claim_top_again(player, claim)
-            return say.ask_claim_over(player, claim, self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER)
+            strictly = self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER
+            if game.claim == self.rules.ranking.bottom:  # Milella: anything from Pechino up, but Tokio
+                return say.ask_claim_over_but(player, claim, strictly, self._top)
+            if self._cycle_over_top():  # Milella: only Pechino beats Tokio
+                return say.ask_claim_one_of(player, [self._name(r) for r in legal_claims(self.rules, game.claim)])
+            return say.ask_claim_over(player, claim, strictly)
         if game.phase is ta.Phase.RESPONSE:
             assert game.claim is not None
             claim = self._name(game.claim)
@@ -104,7 +135,9 @@ class TokioDialog:
 
     def phrases(self, phase: Phase) -> tuple[Phrase, ...]:
         """Phrases valid in ``phase`` now."""
-        return tokio_phrases(phase, self.rules, can_take_penalty=self.engine.can_take_penalty)
+        return tokio_phrases(
+            phase, self.rules, can_take_penalty=self.engine.can_take_penalty, named_choices=self._lizumo_top()
+        )
 
     def takes_sequences(self, phase: Phase) -> bool:
         """Every Tokio phrase is said whole (dice by dice are phrases of their own)."""
@@ -116,21 +149,32 @@ class TokioDialog:
 
     def parse(self, text: str, phase: Phase) -> it.Intent:
         """Understand ``text`` against what is valid in ``phase`` now."""
-        return parse_tokio(text, phase, self.rules, can_take_penalty=self.engine.can_take_penalty)
+        return parse_tokio(
+            text, phase, self.rules, can_take_penalty=self.engine.can_take_penalty, named_choices=self._lizumo_top()
+        )
 
     def help(self, phase: Phase) -> str:
         """What can be said now, with examples taken from this phase's own phrases."""
         examples = self.help_examples(phase)
         if phase is Phase.CLAIM:
-            return say.help_claim(examples)
+            claim = self.engine.claim
+            if claim is None:
+                return say.help_claim(examples)
+            if len(examples) == 1:
+                return say.help_claim_only(examples[0])
+            strictly = self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER
+            but = self._top if claim == self.rules.ranking.bottom else ""
+            return say.help_claim_over(self._name(claim), strictly, examples, but)
         if phase is Phase.RESPONSE:
             return say.help_response(examples, self.rules.truth_test is TruthTest.EXACT)
         return say.help_reveal(examples)
 
     def help_examples(self, phase: Phase) -> tuple[str, ...]:
         """The example phrases ``help`` names in ``phase`` now."""
+        to_beat = self.engine.claim if self.engine.phase is ta.Phase.CLAIM else None
         return help_examples(
-            phase, self.rules, can_take_penalty=self.engine.can_take_penalty, lizumo_top=self._lizumo_top()
+            phase, self.rules, can_take_penalty=self.engine.can_take_penalty, lizumo_top=self._lizumo_top(),
+            to_beat=to_beat,
         )
 
     # ------------------------------------------------------------ deciding
@@ -146,7 +190,7 @@ class TokioDialog:
             return Refuse(self._not_understood(intent))
         if game.phase is ta.Phase.CLAIM:
             if not isinstance(intent, ti.SayRoll):
-                return Refuse(say.not_understood(say.expected_claim()))
+                return Refuse(say.not_understood(self._expected()))
             if not self.rules.dice.is_possible(intent.roll):
                 return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
             action = ta.Claim(intent.roll)
@@ -160,11 +204,11 @@ class TokioDialog:
                 return Act(ta.Believe())
             if isinstance(intent, ti.TakeThePenalty):
                 if not game.can_take_penalty:
-                    return Refuse(say.cannot_take_penalty(self._top))
+                    return Refuse(self._no_passing())
                 return Act(ta.TakePenalty())
-            return Refuse(say.not_understood(say.expected_response()))
+            return Refuse(say.not_understood(self._expected()))
         if not isinstance(intent, ti.SayRoll):
-            return Refuse(say.not_understood(say.expected_reveal()))
+            return Refuse(say.not_understood(self._expected()))
         if not self.rules.dice.is_possible(intent.roll):
             return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
         return Act(ta.Reveal(intent.roll))
@@ -178,6 +222,8 @@ class TokioDialog:
         player, claim = game.to_act, self._name(roll)
         if self._must_claim_top_again():
             return say.confirm_not_top(player, claim, self._top, cost)
+        if roll == self.rules.ranking.top and game.claim == self.rules.ranking.bottom:
+            return say.confirm_top_over_bottom(player, claim, self._name(game.claim), cost)
         if roll == game.claim:
             return say.confirm_equal_claim(player, claim, cost)
         return say.confirm_low_claim(player, claim, self._name(game.claim), cost)
@@ -191,16 +237,55 @@ class TokioDialog:
         if reason is Reason.NAME_NOT_IN_PLAY:
             return say.name_not_in_play(intent.text, self.rules.sides)
         if reason is Reason.TAKE_PENALTY_NOT_ALLOWED:
-            return say.cannot_take_penalty(self._top)
-        expected = {
-            ta.Phase.CLAIM: say.expected_claim(),
-            ta.Phase.RESPONSE: say.expected_response(),
-        }.get(self.engine.phase, say.expected_reveal())
-        return say.not_understood(expected)
+            return self._no_passing()
+        return say.not_understood(self._expected())
+
+    def _expected(self) -> str:
+        """What "non ho capito" asks for: the legal answers now, the help's own examples."""
+        phase = self.phase()
+        examples = self.help_examples(phase)
+        if phase is Phase.CLAIM:
+            return say.expected_claim_of(examples)
+        if phase is Phase.RESPONSE:
+            return say.expected_answers(examples)
+        return say.expected_reveal_of(examples)
+
+    def _no_passing(self) -> str:
+        """"passo" refused: true of these rules (no third answer at all) or of this moment (no Tokio)."""
+        if self.rules.tokio_response is not TokioResponse.THREE_CHOICES:
+            return say.no_passing_in_these_rules(self.help_examples(Phase.RESPONSE))
+        return say.cannot_take_penalty(self._top)
 
     def apply(self, action: ta.Action) -> list[str]:
-        """Apply an engine action; announce its events."""
+        """Apply an engine action and announce its events, then play the computer seats until a human must act."""
+        return self._step(action) + self._computer_turns()
+
+    def _step(self, action: ta.Action) -> list[str]:
+        self.computers.note(self.engine, action)
         return self._announce(self.engine.apply(action))
+
+    def _computer_turns(self) -> list[str]:
+        """Every action of the computer seats in hand, each with what the seat says, up to a human's turn."""
+        out: list[str] = []
+        while not self.engine.is_over and self.computers.plays(self.engine.to_act):
+            action = self.computers.decide(self.engine)
+            out += [self._computer_says(action), *self._step(action)]
+        return out
+
+    def _computer_says(self, action: ta.Action) -> str:
+        """What a computer seat says as it acts (its claim itself is echoed by the next question)."""
+        player = self.engine.to_act or ""
+        if isinstance(action, ta.Claim):
+            if self.engine.is_lower(action.roll):  # no question will echo it: say it here
+                return say.computer_claims_lower(player, self._name(action.roll))
+            return say.computer_claims(player)
+        if isinstance(action, ta.Believe):
+            return say.computer_accepts_blind(player) if self._lizumo_top() else say.computer_believes(player)
+        if isinstance(action, ta.Doubt):
+            return say.computer_doubts(player)
+        if isinstance(action, ta.TakePenalty):
+            return say.computer_takes_penalty(player)
+        return say.computer_lifts(player)
 
     # ------------------------------------------------------------ telling
 
@@ -264,26 +349,26 @@ class TokioDialog:
         return {"type": _PLAIN_NAMES[type(action)]}
 
     def decode(self, data: dict[str, Any]) -> ta.Action:
-        """Journal data back to an action; ValueError when malformed.
+        """Journal data back to an action; ``BadRecord`` (a ValueError) when malformed.
 
         Strict: exactly the keys ``encode`` writes, dice that are integers (not
         booleans) these dice can show.
         """
         kind = data.get("type")
         if not isinstance(kind, str):
-            raise ValueError(f"no action type in {data!r}")
+            raise BadRecord(say.tokio_bad_record(shown(data)))
         if kind in ("claim", "reveal"):
             dice = data.get("dice")
             if set(data) != {"type", "dice"} or not (
                 type(dice) is list and len(dice) == 2 and all(type(d) is int for d in dice)
             ):
-                raise ValueError(f"bad dice in {data!r}")
+                raise BadRecord(say.tokio_bad_record(shown(data)))
             roll = Roll.of(dice[0], dice[1])
             if not self.rules.dice.is_possible(roll):
-                raise ValueError(f"dice these dice cannot show in {data!r}")
+                raise BadRecord(say.tokio_bad_record(shown(data)))
             return ta.Claim(roll) if kind == "claim" else ta.Reveal(roll)
         if kind not in _PLAIN_ACTIONS or set(data) != {"type"}:
-            raise ValueError(f"unknown action {data!r}")
+            raise BadRecord(say.tokio_bad_record(shown(data)))
         return _PLAIN_ACTIONS[kind]()
 
     def summary(self) -> dict[str, Any]:
@@ -297,6 +382,7 @@ class TokioDialog:
             "winner": self.engine.winner,
             "players": [
                 {"name": p.name, "penalties": p.penalties, "lives": p.lives, "out": p.out}
+                | ({"computer": True} if self.computers.plays(p.name) else {})
                 for p in self.engine.players
             ],
         }
@@ -313,6 +399,11 @@ class TokioDialog:
             and self.engine.claim == self.rules.ranking.top
         )
 
+    def _cycle_over_top(self) -> bool:
+        """Milella: the claim to beat is Tokio, which only Pechino beats."""
+        ranking = self.rules.ranking
+        return ranking.bottom is not None and self.engine.claim == ranking.top
+
     def _must_claim_top_again(self) -> bool:
         """Classico: the believer of a top claim must claim the top again."""
         return (
@@ -321,6 +412,11 @@ class TokioDialog:
             and self.rules.tokio_response is TokioResponse.THREE_CHOICES
         )
 
+    def board_state(self) -> dict[str, Any]:
+        """The live board's view of this game (see :mod:`voice_host.board.tokio_state`)."""
+        from voice_host.board.tokio_state import tokio_board  # the board is optional: loaded when it asks
+
+        return tokio_board(self)
 
 
 #: mypy checks here that the dialog implements the protocol with Tokio's own types.

@@ -15,7 +15,6 @@ from the seed: a record whose dice differ is refused.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -42,6 +41,7 @@ from grammars.yatzi import (
     yatzi_all_phrases,
     yatzi_phrases,
 )
+from voice_host.bad_record import BadRecord, shown
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.yatzi_coach import Coach, printed_analysis, spoken_analysis
 from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
@@ -136,7 +136,7 @@ class YatziDialog:
 
     def opening(self) -> list[str]:
         """Presents the game, chooses who starts (virtual dice) and opens the first turn."""
-        sentences = [say.yatzi_opening(self.listed, self.virtual)]
+        sentences = [say.yatzi_opening(self.listed, self.virtual, self.computers)]
         if self.phase() is Phase.START:
             return [*sentences, say.start_rule()]
         return [*sentences, *self._start_told, *self._opening_turns]
@@ -256,16 +256,14 @@ class YatziDialog:
             self._advised = game.dice is not None  # a box was advised: a costlier one is questioned
             return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=self.phase() is DialogPhase.CHOOSE))
         if isinstance(intent, yi.SayDice):
-            if self.virtual:
-                return Refuse(say.not_understood(say.expected_virtual()))
-            if game.phase is not yg.YatziPhase.ROLL:
-                return Refuse(say.not_understood(say.expected_box()))
+            if self.virtual or game.phase is not yg.YatziPhase.ROLL:
+                return Refuse(say.not_understood(self._expected()))
             return Act(yg.RecordRoll(intent.values))
         if isinstance(intent, (yi.RollDice, yi.KeepDice, yi.RerollDice, yi.KeepAll)):
             return self._virtual(intent)
         if isinstance(intent, yi.ChooseBox):
             return self._choose(intent.box)
-        return Refuse(say.not_understood(""))
+        return Refuse(say.not_understood(self._expected()))
 
     def _virtual(self, intent: it.Intent) -> Decision[Action]:
         game = self.engine
@@ -366,7 +364,7 @@ class YatziDialog:
                 value = random.Random(f"{self.seed}/start/{start.round}/{player}").randint(1, 6)
                 rolled.append((player, face_word(value)))
                 start.record(value)
-            told.append(say.start_dice(rolled, tie_break))
+            told.append(say.start_dice(rolled, tie_break, physical=not self.virtual))
         told.append(say.first_player(start.first))
         return told
 
@@ -427,7 +425,7 @@ class YatziDialog:
         rolled = self._roll(len(dice))
         if tuple(dice) != rolled:
             player = self.engine.to_act or ""
-            raise ValueError(say.yatzi_dice_not_from_seed(player, say_dice(dice), say_dice(rolled)))
+            raise BadRecord(say.yatzi_dice_not_from_seed(player, say_dice(dice), say_dice(rolled)))
 
     # ------------------------------------------------------------ telling
 
@@ -463,11 +461,29 @@ class YatziDialog:
             return say.heard_nothing()
         if reason is Reason.WRONG_DICE_COUNT:
             return say.not_understood(say.say_one_die() if phase is Phase.START else say.say_five_dice())
-        expected = {
-            Phase.START: say.expected_start(), Phase.DICE: say.expected_dice(), Phase.VIRTUAL: say.expected_virtual(),
-            DialogPhase.CHOOSE: say.expected_virtual(),
-        }.get(phase, say.expected_box())
-        return say.not_understood(expected)
+        if reason is Reason.NOT_NOW and self._rolls_over():
+            return say.no_rolls_left()
+        return say.not_understood(self._expected())
+
+    def _rolls_over(self) -> bool:
+        """Virtual dice after the third roll: only a box is left to choose."""
+        game = self.engine
+        return self.virtual and game.phase is yg.YatziPhase.CHOOSE and game.rolls_left == 0
+
+    def _expected(self) -> str:
+        """What "non ho capito" asks for in this phase, with the help's own examples."""
+        phase = self.phase()
+        examples = self.help_examples(phase)
+        if phase is Phase.START:
+            return say.expected_start_of(examples[0])
+        if phase is Phase.DICE:
+            return say.expected_dice_of(examples[0])
+        if phase is Phase.VIRTUAL:
+            return say.expected_roll_of(examples[0])
+        if phase is DialogPhase.CHOOSE:
+            keep, reroll, stop, box = examples
+            return say.expected_choice_of(keep, reroll, stop, box)
+        return say.expected_box_of(examples)
 
     def _card(self) -> str:
         card = self.engine.scorecard()
@@ -550,7 +566,7 @@ class YatziDialog:
             return KeepAndRoll(keep, _faces(data["dice"], rolled, rolled, data))
         if kind == "score" and keys == {"type", "box"} and isinstance(data["box"], str) and data["box"] in BOXES:
             return yg.Score(data["box"])
-        raise ValueError(say.yatzi_bad_record(_shown(data)))
+        raise BadRecord(say.yatzi_bad_record(shown(data)))
 
     def summary(self) -> dict[str, Any]:
         """The --summary document."""
@@ -567,6 +583,12 @@ class YatziDialog:
                 entry["computer"] = True
             players.append(entry)
         return {"game": "yatzi", "finished": self.is_over(), "winner": self.engine.winner, "players": players}
+
+    def board_state(self) -> dict[str, Any]:
+        """The live board's view of this game (see :mod:`voice_host.board.yatzi_state`)."""
+        from voice_host.board.yatzi_state import yatzi_board  # the board is optional: loaded when it asks
+
+        return yatzi_board(self)
 
 
 #: mypy checks here that the dialog implements the protocol with Yatzi's own types.
@@ -587,14 +609,6 @@ def _faces(value: Any, fewest: int, most: int, record: Any) -> tuple[int, ...]:
         or not fewest <= len(value) <= most
         or not all(type(v) is int and 1 <= v <= 6 for v in value)
     ):
-        raise ValueError(say.yatzi_bad_record(_shown(record)))
+        raise BadRecord(say.yatzi_bad_record(shown(record)))
     return tuple(value)
 
-
-def _shown(record: Any) -> str:
-    """A journal record as shown in an error: JSON, cut short."""
-    try:
-        text = json.dumps(record, ensure_ascii=False, sort_keys=True)
-    except (TypeError, ValueError):
-        text = repr(record)
-    return text if len(text) <= 80 else text[:77] + "..."

@@ -7,6 +7,7 @@ short: they are spoken in a noisy room.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
@@ -148,6 +149,11 @@ def keyboard_prompt(player: str) -> str:
     return f"{player}> "
 
 
+def game_already_over() -> str:
+    """Said when a journal of a game that is over (by its rules or by "fine partita") is resumed."""
+    return "Questa partita è già finita. Ecco la classifica finale."
+
+
 # --------------------------------------------------------------- tokio
 # A believe step and a doubt round are said the way a quick human game master says
 # them: the player first, each fact once, the question last. The claim is echoed in
@@ -233,13 +239,13 @@ def _penalty_why(reason: PenaltyReason) -> str:
 
 def penalised(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, total: int) -> str:
     """Who takes how many penalties, why when not yet said, and the new count."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}, ne ha {total}."
 
 
 def lost_lives(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, left: int) -> str:
     """Lives version of ``penalised``: who loses how many lives, why when not yet said, how many are left."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     lost = f"{player}{_penalty_why(reason)} perde {count(amount, 'vita', 'vite')}{double}"
     if left == 0:
         return f"{lost}: è fuori."
@@ -248,7 +254,7 @@ def lost_lives(player: str, amount: int, reason: PenaltyReason, doubled: bool, t
 
 def penalty_out(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str) -> str:
     """Penalties that put a player out."""
-    double = f", doppie per il {top}" if doubled else ""
+    double = f", doppie per {the(top)}" if doubled else ""
     return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}: è fuori."
 
 
@@ -315,7 +321,7 @@ def answer_again() -> str:
 
 def cannot_take_penalty(top: str) -> str:
     """The third answer is only for the top roll in classico."""
-    return f"Passare si può solo contro il {top}."
+    return f"Passare si può solo contro {the(top)}."
 
 
 def truth_rule(exact: bool) -> str:
@@ -405,16 +411,84 @@ def keyboard_fallback() -> str:
     return "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera."
 
 
+def the(name: str) -> str:
+    """``name`` with its definite article: "il tokio", "lo yokohama", "l'asso".
+
+    >>> the("tokio"), the("yokohama"), the("pechino"), the("asso"), the("zero")
+    ('il tokio', 'lo yokohama', 'il pechino', "l'asso", 'lo zero')
+    """
+    low = name.lower()
+    if low[:1] in ("a", "e", "i", "o", "u"):
+        return f"l'{name}"
+    s_impure = low[:1] == "s" and low[1:2] not in ("a", "e", "i", "o", "u", "")
+    if low[:1] in ("y", "z", "x") or low[:2] in ("gn", "ps", "pn") or s_impure:
+        return f"lo {name}"
+    return f"il {name}"
+
+
+def ask_claim_over_but(player: str, claim: str, strictly: bool, top: str) -> str:
+    """Milella, over a believed Pechino: every roll from Pechino up is enough, but not Tokio."""
+    bound = "più di" if strictly else "almeno"
+    return f"{player}, tira: {bound} {claim}, ma non {top}."
+
+
+def ask_claim_one_of(player: str, claims: Sequence[str]) -> str:
+    """Milella, over a believed Tokio: only these claims are enough (Tokio again, or Pechino)."""
+    return f"{player}, tira: {examples(claims)}."
+
+
+def help_claim_only(claim: str) -> str:
+    """Help when only one claim is enough (Tokio again, or Tokio over a pair of six in Lizumo)."""
+    return f"Dichiara {claim}: nient'altro basta. Oppure: {common_commands()}."
+
+
+def help_claim_over(to_beat: str, strictly: bool, example_phrases: Sequence[str], but: str = "") -> str:
+    """Help when declaring over a believed claim: ``example_phrases`` all beat it; ``but`` does not (Milella)."""
+    bound = "più di" if strictly else "almeno"
+    exception = f", ma non {but}" if but else ""
+    return (
+        f"Dichiara {bound} {to_beat}{exception}, per esempio {examples(example_phrases)}. "
+        f"Oppure: {common_commands()}."
+    )
+
+
+def expected_claim_of(example_phrases: Sequence[str]) -> str:
+    """Reason when a claim was expected, with claims that are enough now."""
+    if len(example_phrases) == 1:
+        return f"dichiara {example_phrases[0]}"
+    return f"dichiara un punto, per esempio {examples(example_phrases)}"
+
+
+def expected_answers(answers: Sequence[str]) -> str:
+    """Reason when an answer to a claim was expected: every answer the question allows."""
+    return f"di' {examples(answers)}"
+
+
+def expected_reveal_of(example_phrases: Sequence[str]) -> str:
+    """Reason when the revealed dice were expected."""
+    return f"di' i dadi, per esempio {examples(example_phrases)}"
+
+
+def no_passing_in_these_rules(answers: Sequence[str]) -> str:
+    """"passo" under rules that have no third answer (Lizumo, Milella), with the answers they have."""
+    return f"Con queste regole non si passa: di' {examples(answers)}."
+
+
+def confirm_top_over_bottom(player: str, claim: str, to_beat: str, cost: str) -> str:
+    """Milella: Tokio, the highest roll, does not beat Pechino: it costs its declarer, confirm first."""
+    return capitalized(f"{claim} non batte {to_beat}: {cost}. {player}, confermi?")
+
+
 # --- voice set-up ---
 # Sentences of voice_host/audio and voice_host/voice_tools: model, vocabulary,
 # microphone and speaker notices, and the lines of `voice-host check/devices/model`.
 
 
-def voice_model_missing(name: str, searched: Sequence[str]) -> str:
-    """No vosk model here and downloading was not allowed."""
+def voice_model_missing(name: str, searched: Sequence[str], download: str) -> str:
+    """No vosk model here and downloading was not allowed; ``download`` is the command that fetches it."""
     return (
         f"Modello vocale italiano non trovato ({name}). Cercato in: {', '.join(searched)}. "
-        "Scaricalo con: ./run voice-host model download"
+        f"Scaricalo con: {download}"
     )
 
 
@@ -447,24 +521,24 @@ def voice_phrases_missing(phrases: Sequence[str], model: str) -> str:
     return f"Il modello vocale {model} non conosce nessuna forma di queste frasi: {listed}."
 
 
-def voice_no_microphone(detail: str) -> str:
-    """The microphone cannot be opened."""
-    return f"Non riesco ad aprire il microfono: {detail}. Vedi: ./run voice-host devices"
+def voice_no_microphone(detail: str, devices: str) -> str:
+    """The microphone cannot be opened; ``devices`` is the command that lists them."""
+    return f"Non riesco ad aprire il microfono: {audio_reason(detail)}. Vedi: {devices}"
 
 
 def voice_no_audio_output(reason: str) -> str:
     """Warning printed once when speech falls back to text."""
-    return f"voice-host: attenzione: non riesco a parlare ({reason}); scrivo le frasi invece di dirle."
+    return f"voice-host: attenzione: non riesco a parlare ({audio_reason(reason)}); scrivo le frasi invece di dirle."
 
 
-def voice_unknown_tts_voice(voice: str) -> str:
-    """--voice names no installed voice."""
-    return f"La voce {voice!r} non esiste. Le voci installate: ./run voice-host check"
+def voice_unknown_tts_voice(voice: str, voices: str) -> str:
+    """--voice names no installed voice; ``voices`` is the command that lists them."""
+    return f"La voce {voice!r} non esiste. Le voci installate: {voices}"
 
 
-def voice_check_model(path: str | None) -> str:
-    """`check`: the model line."""
-    return f"modello: {path}" if path else "modello: MANCANTE (./run voice-host model download)"
+def voice_check_model(path: str | None, download: str) -> str:
+    """`check`: the model line; ``download`` is the command that fetches a missing one."""
+    return f"modello: {path}" if path else f"modello: MANCANTE ({download})"
 
 
 def voice_check_phase(phase: str, covered: int, total: int, missing: Sequence[str]) -> str:
@@ -559,21 +633,141 @@ def voice_nothing_to_say() -> str:
     return "niente da dire"
 
 
-def voice_volume_out_of_range() -> str:
-    """`say --volume` outside 0..1."""
-    return "--volume va da 0 a 1"
+def voice_rate_bad(text: str, lowest: int, highest: int) -> str:
+    """A --rate that is not a whole number of words per minute the voice can take."""
+    return f"{text} non va bene: la velocità va da {lowest} a {highest} parole al minuto (normale 175)"
+
+
+def voice_volume_bad(text: str) -> str:
+    """A --volume that is not a number from 0 to 1."""
+    return f"{text} non va bene: il volume va da 0 a 1 (per esempio 0,8)"
+
+
+def voice_list_title(italian: bool, count: int) -> str:
+    """`voci`: the heading of the Italian voices or of the others."""
+    return f"voci italiane ({count}):" if italian else f"altre voci ({count}):"
+
+
+def voice_list_line(chosen: bool, voice_id: str, name: str, languages: Sequence[str]) -> str:
+    """`voci`: one voice, ``*`` marking the one the host would use."""
+    return f" {'*' if chosen else ' '} {voice_id}: {name} ({', '.join(languages) or '?'})"
+
+
+def voice_list_legend(chosen: str | None) -> str:
+    """`voci`: the last line, which voice would be used and how to choose another."""
+    used = f"userei {chosen}" if chosen else "userei la voce predefinita del sistema"
+    return f"* = {used}; per sceglierne un'altra: --voice ID (anche in play e say)"
+
+
+def voice_list_no_italian() -> str:
+    """`voci`: no Italian voice is installed, and how to add one."""
+    return (
+        "nessuna voce italiana installata: su Linux installa espeak-ng; su Windows e macOS aggiungi "
+        "la voce italiana nelle impostazioni di sintesi vocale del sistema"
+    )
+
+
+#: What the audio stack (PortAudio, sounddevice, pyttsx3, Python's imports) says in English, and its Italian.
+_AUDIO_REASONS: tuple[tuple[str, str], ...] = (
+    (r"Error querying device -1",
+     "nessun dispositivo audio predefinito (nessuna scheda audio, o il server audio è spento)"),
+    (r"No (?P<kind>input|output) device matching (?P<name>.+)", "nessun dispositivo si chiama {name}"),
+    (r"Multiple (?P<kind>input|output) devices found for (?P<name>.+)",
+     "più dispositivi si chiamano {name}: usa il numero"),
+    (r"Error querying device (?P<number>\d+)", "il dispositivo {number} non esiste"),
+    (r"Invalid sample rate", "il dispositivo non accetta questa frequenza"),
+    (r"Invalid number of channels", "il dispositivo non ha un canale adatto"),
+    (r"Device unavailable", "il dispositivo è occupato o scollegato"),
+    (r"Invalid device", "il dispositivo non esiste"),
+    (r"Unanticipated host error", "errore del sistema audio"),
+    (r"No module named '(?P<module>[^']+)'", "manca il pacchetto {module}"),
+    (r"libespeak|espeak", "espeak-ng non è installato o non parte"),
+    (r"no audio output", "nessuna uscita audio"),
+    (r"wrote no audio", "la sintesi non ha prodotto suoni"),
+    (r"speaker is closed", "la voce è già chiusa"),
+    (r"did not finish within", "l'uscita audio non risponde"),
+    (r"output stream (was closed|has stopped)", "l'uscita audio si è chiusa"),
+)
+
+
+def audio_reason(detail: str) -> str:
+    """Why the audio failed, in Italian, from what the audio stack said in English.
+
+    >>> audio_reason("Error querying device -1")
+    'nessun dispositivo audio predefinito (nessuna scheda audio, o il server audio è spento)'
+    >>> audio_reason("No input device matching 'usb'"), audio_reason("PaErrorCode -9999 something new")
+    ("nessun dispositivo si chiama 'usb'", 'errore del sistema audio')
+    """
+    for pattern, italian in _AUDIO_REASONS:
+        match = re.search(pattern, detail)
+        if match:
+            return italian.format(**match.groupdict())
+    return "errore del sistema audio"
+
+
+def audio_glitch() -> str:
+    """Printed once when the sound card's buffer ran dry (ALSA "underrun"): what it means, in a word."""
+    return "voice-host: l'audio si è interrotto per un attimo (il computer è sotto sforzo?)"
+
+
+def voice_name_bad(voices: str) -> str:
+    """An empty (or unprintable, or endless) --voice; ``voices`` is the command that lists them."""
+    return f"scrivi l'id, il nome o la lingua di una voce (le elenca {voices})"
+
+
+def computer_seats(names: Sequence[str], level: str) -> str:
+    """Tokio: who the computer plays, and how well (said once, in the opening)."""
+    verb = "è il computer" if len(names) == 1 else "sono il computer"
+    return f"{join_names(names)} {verb}, livello {level}: i suoi dadi sono segreti."
+
+
+def computer_claims(player: str) -> str:
+    """A computer seat rolls its virtual dice and declares (the next question echoes the claim)."""
+    return f"{player} tira e dichiara."
+
+
+def computer_claims_lower(player: str, claim: str) -> str:
+    """A computer seat declares less than it must (its penalty follows)."""
+    return f"{player} dichiara {claim}."
+
+
+def computer_believes(player: str) -> str:
+    """A computer seat believes the claim it was given."""
+    return f"{player} ci crede."
+
+
+def computer_accepts_blind(player: str) -> str:
+    """Lizumo: a computer seat accepts a Tokio without looking."""
+    return f"{player} accetta senza guardare."
+
+
+def computer_doubts(player: str) -> str:
+    """A computer seat doubts the claim it was given (the claimant lifts the cup next)."""
+    return f"{player} dubita."
+
+
+def computer_takes_penalty(player: str) -> str:
+    """Classico: a computer seat takes one penalty rather than answer a Tokio."""
+    return f"{player} prende la penalità."
+
+
+def computer_lifts(player: str) -> str:
+    """A computer seat's claim was doubted: the host lifts its virtual cup."""
+    return f"{player} scopre i dadi."
 
 
 # --------------------------------------------------------------- yatzi
 
 
-def yatzi_opening(players: Sequence[str], virtual: bool) -> str:
-    """Presents a Yatzi game: who plays, how long, whose dice."""
-    solo = len(players) == 1
-    if virtual:
+def yatzi_opening(players: Sequence[str], virtual: bool, computers: Sequence[str] = ()) -> str:
+    """Presents a Yatzi game: who plays, how long, whose dice (the computer seats' the host rolls)."""
+    humans = len(players) - len(computers)
+    if virtual or humans == 0:
         dice = "i dadi li tiro io"
     else:
-        dice = "con i tuoi dadi" if solo else "con i vostri dadi"
+        dice = "con i tuoi dadi" if humans == 1 else "con i vostri dadi"
+        if computers:
+            dice += f"; per {join_names(computers)} li tiro io"
     return f"{join_names(players)}, giochiamo a Yatzi: tredici turni, {dice}."
 
 
@@ -602,11 +796,14 @@ def start_decided(player: str, value: str) -> str:
     return f"Comincia {player}, che ha fatto {value}."
 
 
-def start_dice(entries: Sequence[tuple[str, str]], tie_break: bool) -> str:
-    """Virtual dice: the host's one die per player, the first round or a tie-break."""
+def start_dice(entries: Sequence[tuple[str, str]], tie_break: bool, physical: bool = False) -> str:
+    """The host's one die per player, the first round or a tie-break; ``physical``: the players' own
+    dice are physical (a computer seat plays), so the host says it rolls the start dice for everyone."""
     listed = ", ".join(f"{player} {value}" for player, value in entries)
     if tie_break:
         return f"Spareggio: {listed}."
+    if physical:
+        return f"Per cominciare tiro io un dado a testa, comincia chi fa meno: {listed}."
     return f"Un dado a testa, comincia chi fa meno: {listed}."
 
 
@@ -658,7 +855,7 @@ def yatzi_winner(name: str) -> str:
 
 def yatzi_solo_end(name: str, total: int) -> str:
     """A game of one player ends."""
-    return f"Partita finita: {name} fa {total} punti."
+    return f"Partita finita: {name} fa {points(total)}."
 
 
 def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
@@ -673,7 +870,7 @@ def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
 
 def yatzi_solo_total(player: str, total: int) -> str:
     """A lone player's "classifica"."""
-    return f"{player} ha {total} punti."
+    return f"{player} ha {points(total)}."
 
 
 def box_taken(box: str) -> str:
@@ -733,7 +930,7 @@ def card_full(player: str, upper: int) -> str:
 
 def yatzi_commands(card: bool) -> str:
     """The commands valid in a Yatzi phase, for help sentences."""
-    return f"scheda, {common_commands()}" if card else common_commands()
+    return f"consiglio, scheda, {common_commands()}" if card else common_commands()
 
 
 def help_start(example: str) -> str:
@@ -816,6 +1013,36 @@ def yatzi_dice_not_from_seed(player: str, journaled: str, rolled: str) -> str:
     return f"i dadi virtuali di {player} nel giornale ({journaled}) non sono quelli del seme ({rolled})"
 
 
+def expected_start_of(example: str) -> str:
+    """Reason when the one die for who starts was expected, with an example."""
+    return f"di' il numero del tuo dado, per esempio {example}"
+
+
+def expected_dice_of(example: str) -> str:
+    """Reason when physical dice were expected, with an example."""
+    return f"di' i cinque dadi, per esempio {example}"
+
+
+def expected_roll_of(roll: str) -> str:
+    """Reason when virtual dice are still to be rolled."""
+    return f"di' {roll}"
+
+
+def expected_choice_of(keep: str, reroll: str, stop: str, box: str) -> str:
+    """Reason with virtual dice and rolls left: examples fitted to the dice on the table."""
+    return f"di' {keep}, {reroll}, {stop} o la casella, per esempio {box}"
+
+
+def expected_box_of(boxes: Sequence[str]) -> str:
+    """Reason when a box was expected: ``boxes`` are free boxes, best first."""
+    return f"di' la casella, per esempio {_or_names(boxes)}"
+
+
+def points(total: int) -> str:
+    """A whole number of points: "1 punto", "0 punti", "42 punti"."""
+    return f"{total} punto" if total == 1 else f"{total} punti"
+
+
 # --------------------------------------------------------------- system errors and the command line
 # What the operating system and argparse say, in Italian: the user reads one line.
 
@@ -837,6 +1064,8 @@ _ERRNO_WORDS: Mapping[str, str] = {
     "ECONNREFUSED": "connessione rifiutata",
     "ENETUNREACH": "nessuna rete",
     "EHOSTUNREACH": "nessuna rete",
+    "EADDRINUSE": "porta già in uso",
+    "EADDRNOTAVAIL": "indirizzo non di questo computer",
 }
 
 
@@ -915,13 +1144,14 @@ def not_an_analysed_journal(path: str, games: Sequence[str]) -> str:
 
 def input_ended() -> str:
     """The script or the typed input ended before the game did (exit 3)."""
-    return "le risposte sono finite prima della partita; per riprenderla: ./run play --resume GIORNALE"
+    return "le risposte sono finite a partita in corso"
 # --- yatzi: consiglio, computer, analysis ---
 
 
 def solver_computing(rules_name: str) -> str:
     """Label of the progress bar while the optimal strategy is computed (first use only)."""
-    return f"Calcolo la strategia ottimale per le regole {rules_name}, solo la prima volta"
+    spoken = YATZI_RULES_SPOKEN.get(rules_name, rules_name)
+    return f"Calcolo la strategia ottimale per le regole {spoken}, solo la prima volta"
 
 
 def points_words(points: float) -> str:
@@ -1014,7 +1244,8 @@ def analysis_choice_keep(keep: str) -> str:
 
 def analysis_header(player: str, lost: float, decisions: int) -> str:
     """Printed analysis: a player's line."""
-    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} scelte rispetto al gioco ottimo"
+    choices = "scelta" if decisions == 1 else "scelte"
+    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} {choices} rispetto al gioco ottimo"
 
 
 def analysis_line(turn: int, dice: str, rolls_left: int, chosen: str, best: str, cost: float) -> str:
@@ -1064,9 +1295,9 @@ def file_kind_device() -> str:
     return "è un dispositivo"
 
 
-def journal_exists(path: str) -> str:
-    """A new game would overwrite an existing journal."""
-    return f"{path} esiste già: usa --resume {path} per continuare quella partita"
+def journal_exists(path: str, resume: str) -> str:
+    """A new game would overwrite an existing journal; ``resume`` is the command that continues it."""
+    return f"{path} esiste già: per continuare quella partita usa {resume}"
 
 
 def journal_cannot_create(path: str, reason: str) -> str:
@@ -1164,9 +1395,9 @@ def journal_write_failed(path: str, reason: str) -> str:
     return f"non posso scrivere nel giornale {path}: {reason}"
 
 
-def journal_started(path: str) -> str:
-    """Where the default journal of a new game is."""
-    return f"giornale {path} (per riprendere: ./run play --resume {path})"
+def journal_started(path: str, resume: str) -> str:
+    """Where the default journal of a new game is; ``resume`` is the command that resumes it."""
+    return f"giornale {path} (per riprendere: {resume})"
 
 
 def journal_folder_unwritable(folder: str, reason: str) -> str:
@@ -1226,7 +1457,7 @@ def options_ignored_on_resume(options: Sequence[str]) -> str:
 
 def options_ignored_by_game(game: str, options: Sequence[str]) -> str:
     """Options that the chosen game does not use."""
-    return f"{game} non usa {', '.join(options)}: toglile"
+    return f"{game} non usa {', '.join(options)}: " + ("toglila" if len(options) == 1 else "toglile")
 
 
 def options_conflict(first: str, second: str) -> str:
@@ -1351,7 +1582,7 @@ def config_bad_value(key: str) -> str:
 
 def tts_unavailable(detail: str) -> str:
     """Speech synthesis cannot be loaded: the host prints instead."""
-    return f"attenzione: sintesi vocale non disponibile ({detail}), scrivo il testo"
+    return f"attenzione: sintesi vocale non disponibile ({audio_reason(detail)}), scrivo il testo"
 
 
 def recognition_not_installed(detail: str) -> str:
@@ -1374,6 +1605,68 @@ def bad_reprompt_waits(text: str) -> str:
     return f"{text!r} non va bene: uno o due numeri di secondi (per esempio 20 o 20,30), oppure 0 o off"
 
 
+def milella_needs_d6() -> str:
+    """Milella's ranking (Pechino 2-1, Tokio 3-1) exists for six-sided dice only."""
+    return "le regole di Milella si giocano solo con i dadi da 6"
+
+
+def tokio_rules_impossible() -> str:
+    """Any other Tokio configuration the engine refuses (the command line checks the usual ones first)."""
+    return "queste regole di Tokio non si possono giocare"
+
+
+def yatzi_rules_impossible() -> str:
+    """A Yatzi configuration the engine refuses (the command line checks the usual ones first)."""
+    return "questa partita di Yatzi non si può preparare"
+
+
+def journal_action_not_legal() -> str:
+    """A journaled action the rules do not allow where it stands."""
+    return "un'azione non si può fare in quel punto della partita"
+
+
+def journal_record_unreadable() -> str:
+    """A journaled record the host cannot make sense of."""
+    return "una riga non si può leggere"
+
+
+def tokio_bad_record(record: str) -> str:
+    """A Tokio journal record of the wrong shape (types, values, keys) or with dice these dice cannot show."""
+    return f"azione di Tokio non valida nel giornale: {record}"
+
+
+def journal_folder_missing(path: str, folder: str) -> str:
+    """The journal's folder does not exist: named as the folder, not as the file."""
+    return f"non posso creare il giornale {path}: la cartella {folder} non esiste"
+
+
+#: Yatzi's rule sets as players name them with --rules -> the engine's names: the rules of the sheet
+#: (seed yatzi.txt, the default) and the standard American rules.
+YATZI_RULE_OPTIONS: Mapping[str, str] = MappingProxyType({"foglio": "seed", "standard": "standard"})
+
+#: The engine's names of Yatzi's rule sets as the host says them ("le regole del foglio").
+YATZI_RULES_SPOKEN: Mapping[str, str] = MappingProxyType({"seed": "del foglio", "standard": "standard"})
+
+def device_option_help(devices: str) -> str:
+    """The help of ``play --device``; ``devices`` is the command that lists the microphones."""
+    return f"microfono (numero o nome, vedi {devices})"
+
+
+def resume_with(command: str, reason: str = "") -> str:
+    """Printed when the host stops with a game that can go on: why (if given), then the command that resumes it.
+
+    >>> resume_with("voice-host play --resume /tmp/g.jsonl", "interrotto da SIGTERM")
+    'interrotto da SIGTERM; per riprendere la partita: voice-host play --resume /tmp/g.jsonl'
+    """
+    hint = f"per riprendere la partita: {command}"
+    return f"{reason}; {hint}" if reason else hint
+
+
+def journal_record_after_end(path: str, line: int) -> str:
+    """A record after the line that ended the game."""
+    return f"{path}, riga {line}: voce dopo la fine della partita"
+
+
 
 
 #: The help of the command line: the program, each subcommand and option.
@@ -1383,13 +1676,14 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "play": "gioca una partita",
         "--game": "il gioco",
         "--players": "i giocatori in ordine di gioco, separati da virgole",
-        "--rules": "le regole: Tokio classico, lizumo o milella; Yatzi seed o standard",
+        "--rules": "le regole: Tokio classico, lizumo o milella; Yatzi foglio (quelle del foglio) o standard",
         "--dice": "facce dei dadi di Tokio",
         "--limit": "penalità (o vite) per uscire",
         "--truth": "Tokio, al dubbio: punto esatto (exact) o almeno pari (at-least); di solito come le regole",
         "--first": "chi comincia (Tokio: di solito il primo della lista; Yatzi: chi fa meno con un dado)",
         "--virtual-dice": "Yatzi: i dadi li tira il computer",
-        "--computer": "Yatzi: un posto giocato dal computer con la strategia ottima (ripetibile)",
+        "--computer": "un posto giocato dal computer, con dadi virtuali (ripetibile)",
+        "--computer-level": "Tokio: quanto gioca bene il computer: facile, medio (predefinito) o forte",
         "--seed": "seme dei dadi virtuali",
         "--input": "auto, voice, keyboard o script:PERCORSO",
         "--tts": "come parla",
@@ -1402,7 +1696,9 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--voice": "voce della sintesi (id o nome)",
         "--rate": "velocità della voce (parole al minuto)",
         "--volume": "volume della voce, da 0 a 1",
-        "--device": "microfono (numero o nome, vedi ./run voice-host devices)",
+        "--board": "mostra la partita dal vivo su una pagina web a questa porta (solo da guardare)",
+        "--board-host": "indirizzo IP di questo computer per aprire il tabellone alla rete di casa "
+                        "(senza, lo vede solo questo computer)",
         "--earcon": "con la voce, un breve suono quando il microfono si apre (predefinito: on)",
         "--reprompt-s": "secondi di silenzio prima di ripetere la domanda e poi di dare un aiuto, "
                         "per esempio 20 o 20,30; 0 o off: mai (predefinito: 20,20)",
@@ -1421,6 +1717,8 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "check --selftest": "pronuncia ogni frase e la riconosce (senza audio)",
         "check --phase": "solo queste fasi (per --selftest)",
         "say": "pronuncia un testo",
+        "voci": "elenca le voci installate, prima le italiane, e quella che userei",
+        "voci --voice": "mostra quale voce sceglierebbe --voice",
         "say text": "il testo",
         "model": "il modello vocale: download o path",
         "model download": "scarica il modello italiano",
@@ -1430,5 +1728,125 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "voice tools --voice": "voce della sintesi (id, nome o lingua)",
         "voice tools --rate": "velocità (parole al minuto)",
         "voice tools --volume": "volume da 0 a 1",
+    }
+)
+
+
+# --------------------------------------------------------------- live board
+# The page of `play --board` (voice_host/board/): its labels, the rules in force as
+# short lines, what the host prints and says about the address, and the few plain
+# bodies of its HTTP refusals. The page shows the game; it never asks anything.
+
+#: The page's labels, by the key the page's script looks up ("{n}"/"{m}" are filled in there).
+BOARD_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        "title": "Tabellone",
+        "waiting": "In attesa della partita…",
+        "offline": "Collegamento perso: riprovo…",
+        "to_act": "Di mano",
+        "claim": "Da battere",
+        "claim_by": "detto da {n}",
+        "no_claim": "ancora nessuna dichiarazione",
+        "out": "fuori",
+        "penalties": "penalità",
+        "penalties_of": "{n} penalità su {m}",
+        "lives_of": "{n} vite su {m}",
+        "life_of": "{n} vita su {m}",
+        "rules": "Regole",
+        "host_says": "Il conduttore dice",
+        "outcome": "Ultimo esito",
+        "finished": "Partita finita",
+        "winner": "Vince {n}",
+        "tie": "Pareggio",
+        "standings": "Classifica",
+        "players": "Giocatori",
+        "dice": "Dadi in tavola",
+        "no_dice": "nessun dado in tavola",
+        "die": "dado da {n}",
+        "roll_of": "tiro {n} di {m}",
+        "round_of": "giro {n} di {m}",
+        "choosing_start": "Si sceglie chi comincia",
+        "card": "Schede",
+        "box": "Casella",
+        "upper": "Parte alta",
+        "bonus": "Bonus (da {n})",
+        "bonus_missing": "mancano {n}",
+        "lower": "Parte bassa",
+        "yatzi_bonus": "Yatzi in più",
+        "total": "Totale",
+        "computer": "computer",
+    }
+)
+
+
+def board_tokio_rules(name: str, sides: int, limit: int, lives: bool, exact: bool, strictly_higher: bool) -> tuple[
+    str, ...
+]:
+    """The Tokio rules in force, as the board lists them."""
+    return (
+        f"Regole {RULES_NAMES.get(name, name)}",
+        f"dadi a {sides} facce",
+        _board_limit(limit, lives),
+        "al dubbio conta il punto esatto" if exact else "al dubbio basta almeno il punto detto",
+        "si rilancia sempre più alto" if strictly_higher else "si rilancia pari o più alto",
+    )
+
+
+def _board_limit(limit: int, lives: bool) -> str:
+    """How many penalties put a player out, or how many lives each has.
+
+    >>> _board_limit(1, True), _board_limit(3, True), _board_limit(1, False), _board_limit(8, False)
+    ('una vita a testa', '3 vite a testa', 'fuori alla prima penalità', 'fuori a 8 penalità')
+    """
+    if lives:
+        return "una vita a testa" if limit == 1 else f"{limit} vite a testa"
+    return "fuori alla prima penalità" if limit == 1 else f"fuori a {limit} penalità"
+
+
+def board_yatzi_rules(name: str, bonus_value: int, threshold: int, extra_yatzi: int) -> tuple[str, ...]:
+    """The Yatzi rules in force, as the board lists them."""
+    extra = (f"ogni yatzi in più vale {extra_yatzi}",) if extra_yatzi else ()
+    spoken = YATZI_RULES_SPOKEN.get(name, name)
+    return (f"Regole {spoken}", f"bonus di {bonus_value} da {threshold} punti di parte alta", *extra)
+
+
+def board_address(url: str) -> str:
+    """Printed once when the board listens."""
+    return f"tabellone dal vivo su {url}"
+
+
+def board_address_spoken(host: str, port: int) -> str:
+    """Said once when the board listens on the local network."""
+    return f"Il tabellone è aperto: indirizzo {host}, porta {port}."
+
+
+def board_not_started(port: int, reason: str) -> str:
+    """The board could not listen: the game goes on without it."""
+    return f"tabellone non aperto sulla porta {port} ({reason}): si gioca senza"
+
+
+def board_bad_port(text: str) -> str:
+    """--board with something that is not a port."""
+    return f"--board vuole una porta da 1 a 65535 (0: una libera qualsiasi), non {text!r}"
+
+
+def board_bad_host(text: str) -> str:
+    """--board-host with something that is not an IP address."""
+    return f"--board-host vuole un indirizzo IP di questo computer, come 192.168.1.5, non {text!r}"
+
+
+def board_host_without_board() -> str:
+    """--board-host without --board."""
+    return "--board-host serve solo insieme a --board PORTA"
+
+
+#: The plain bodies of the board's HTTP refusals, by status.
+BOARD_REFUSALS: Mapping[int, str] = MappingProxyType(
+    {
+        400: "Richiesta non capita.",
+        404: "Qui non c'è niente: il tabellone è alla pagina principale.",
+        405: "Il tabellone si guarda soltanto.",
+        501: "Il tabellone si guarda soltanto.",
+        503: "Troppi collegamenti al tabellone: riprova tra poco.",
     }
 )

@@ -7,8 +7,10 @@ talk that is not a game phrase is decoded as them. :data:`TALK` is the babble th
 
 from __future__ import annotations
 
-#: Frequent Italian words of table talk (none is a game phrase on its own, none a word
-#: of :data:`TALK`: the self-test's chatter must be caught by other words).
+#: Frequent Italian words of table talk (none a word of :data:`TALK`: the self-test's chatter
+#: must be caught by other words). A few are also phrases or lead-ins of some phase ("come",
+#: "scusa", "certo", "fatto"): ``filler_words`` leaves the words of the phrases valid now out
+#: of that phase's garbage model.
 COMMON_WORDS: tuple[str, ...] = tuple(
     """
     allora dopo adesso prima poi sempre mai già molto poco tanto troppo male così come dove

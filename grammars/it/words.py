@@ -16,19 +16,42 @@ from grammars.tokio_intents import BelieveIt, DoubtIt, TakeThePenalty
 
 # ---------------------------------------------------------------- Commands valid in every phase, and the sì/no answers
 
-#: Phase-independent commands: intent -> wordings (each wording is one phrase).
+#: Phase-independent commands: intent -> wordings (each wording is one phrase). "non capito" is
+#: "non ho capito" ("ho" is a filler); "come?", "scusa?", "cosa?" ask for the question again.
 COMMANDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Repeat(), ("ripeti", "puoi ripetere")),
-    (Standings(), ("classifica", "punteggi", "punteggio")),
-    (Help(), ("aiuto", "cosa posso dire", "che cosa posso dire")),
-    (Undo(), ("annulla",)),
-    (EndGame(), ("fine partita",)),
+    (
+        Repeat(),
+        (
+            "ripeti", "puoi ripetere", "ripeti per favore", "ripeti la domanda", "come", "come scusa",
+            "scusa", "scusa puoi ripetere", "cosa", "non capito",
+        ),
+    ),
+    (
+        Standings(),
+        (
+            "classifica", "punteggi", "punteggio", "la classifica", "come siamo messi", "a quanto siamo",
+            "chi sta vincendo",
+        ),
+    ),
+    (
+        Help(),
+        ("aiuto", "cosa posso dire", "che cosa posso dire", "cosa devo dire", "che devo dire", "che cosa devo dire"),
+    ),
+    (Undo(), ("annulla", "torna indietro", "indietro")),
+    (EndGame(), ("fine partita", "finiamo la partita", "chiudiamo la partita")),
 )
 
 #: Answers to a sì/no question.
+#: ("ho sbagliato" is "sbagliato": "ho" is a filler.)
 YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Yes(), ("sì",)),
-    (No(), ("no",)),
+    (Yes(), ("sì", "confermo", "sì confermo", "sì sì", "certo", "esatto", "va bene", "giusto")),
+    (
+        No(),
+        (
+            "no", "non confermo", "no sbagliato", "sbagliato", "mi sono sbagliato", "no no", "no continuiamo",
+            "continuiamo",
+        ),
+    ),
 )
 
 
@@ -53,17 +76,56 @@ MILELLA_NAMES: Mapping[str, str] = MappingProxyType({"top": "tokio", "bottom": "
 #: A pair said as such; ``{}`` is the number word of the face.
 PAIR = "coppia di {}"
 
+#: Other ways of saying a pair ("doppio sei"): spellings of the same phrase.
+PAIR_SPELLINGS: tuple[str, ...] = ("doppio {}",)
+
 #: Dice said one by one (first die, second die); the "e" is optional.
 DIE_BY_DIE: tuple[str, ...] = ("{} e {}", "{} {}")
 
 #: Answers to a claim: intent -> wordings (one phrase each).
 RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (BelieveIt(), ("ci credo", "credo", "accetto", "va bene")),
-    (DoubtIt(), ("dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza")),
+    (
+        BelieveIt(),
+        (
+            "ci credo", "credo", "accetto", "va bene", "ti credo", "certo", "accetto senza guardare",
+            "senza guardare", "tiro",
+        ),
+    ),
+    (
+        DoubtIt(),
+        (
+            "dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza", "non ti credo",
+            "scopri i dadi", "scopro i dadi", "fammi vedere", "fai vedere", "vediamo", "bugiardo",
+            "alza il bicchiere", "alzo il bicchiere",
+        ),
+    ),
 )
 
+#: Spellings of a response wording that the recognizer cannot spell whole ("d'accordo"): the
+#: wording -> the spellings the parser also reads as it (the wording itself is a plain word).
+RESPONSE_SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"va bene": ("d'accordo",)})
+
+#: "ci credi?" is a yes/no question: sì believes, no doubts. Also said before an answer of the
+#: same sense ("sì, ci credo", "no, non ti credo"), as a spelling of that answer. Bare sì/no
+#: are not offered when the question names its choices ("accetti, dubiti o passi?", Lizumo's
+#: "accetti senza guardare o scopri?").
+RESPONSE_YES_NO: tuple[tuple[Intent, str], ...] = ((BelieveIt(), "sì"), (DoubtIt(), "no"))
+
 #: Classico's third answer to Tokio, valid only when the host allows it.
-TAKE_PENALTY: tuple[Intent, tuple[str, ...]] = (TakeThePenalty(), ("prendo la penalità", "passo"))
+TAKE_PENALTY: tuple[Intent, tuple[str, ...]] = (
+    TakeThePenalty(),
+    ("prendo la penalità", "passo", "prendo una penalità", "mi prendo la penalità", "mi prendo una penalità"),
+)
+
+#: Words that may open or join a claim or a reveal and mean nothing there ("ho fatto
+#: cinquantatré", "un cinque e un tre", "c'è una coppia di quattro", "avevo tokio"): each is
+#: one lead-in phrase, which the recognizer may hear before the roll and the matcher skips,
+#: and the parser drops wherever it stands. The first spelling is the phrase; "c'è" folds to
+#: "c" (its "è" is the connector "e"), and "ce" is how a recognizer spells it.
+CLAIM_LEAD_INS: tuple[tuple[str, ...], ...] = (
+    ("fatto",), ("faccio",), ("dichiaro",), ("avevo",), ("ancora",), ("uscito",), ("sono",),
+    ("un",), ("una",), ("c'è", "ce"),
+)
 
 #: The (believe, doubt) wordings the help gives, matching the question asked: "ci credi?",
 #: classico's Tokio ("accetti, dubiti o passi?") and Lizumo's Tokio ("accetti o scopri?").
@@ -107,7 +169,9 @@ BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 
 #: Verbs that may open a box choice ("segno full"); given to the recognizer with
 #: the first two.
-BOX_VERBS: tuple[str, ...] = ("segno", "metti", "segna", "metto")
+BOX_VERBS: tuple[str, ...] = (
+    "segno", "metti", "segna", "metto", "mettilo", "segnalo", "scrivi", "scrivo", "faccio",
+)
 
 #: Words that may stand between the verb and the box ("segno nella scala minima").
 ARTICLES: frozenset[str] = frozenset(
@@ -121,31 +185,47 @@ ARTICLES: frozenset[str] = frozenset(
 )
 
 #: Yatzi's own command in every phase: read the current player's scorecard.
-CARD_WORDS: tuple[str, ...] = ("scheda", "la mia scheda", "leggi la scheda")
+CARD_WORDS: tuple[str, ...] = (
+    "scheda", "la mia scheda", "leggi la scheda", "leggimi la scheda", "cosa mi manca", "che mi manca",
+)
 
 #: Yatzi's coach in every phase: the best keep or box now ("consiglio").
-ADVICE_WORDS: tuple[str, ...] = ("consiglio", "consigliami", "cosa mi consigli", "che mi consigli")
+ADVICE_WORDS: tuple[str, ...] = (
+    "consiglio", "consigliami", "cosa mi consigli", "che mi consigli", "dammi un consiglio",
+)
 
 #: Virtual dice: whole-utterance commands.
 ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi", "lancia i dadi")
 
-KEEP_ALL_WORDS: tuple[str, ...] = ("tengo tutto", "basta", "tengo tutti", "mi fermo")
+KEEP_ALL_WORDS: tuple[str, ...] = (
+    "tengo tutto", "basta", "tengo tutti", "mi fermo", "basta così", "va bene così", "tengo questi",
+)
 #: The one the help says.
 KEEP_ALL_HELP = "basta"
 
-REROLL_ALL_WORDS: tuple[str, ...] = ("ritira tutto", "ritiro tutto", "ritira tutti", "ritiro tutti")
+REROLL_ALL_WORDS: tuple[str, ...] = (
+    "ritira tutto", "ritiro tutto", "ritira tutti", "ritiro tutti",
+    "rilancia tutto", "rilancio tutto", "rilancia tutti", "rilancio tutti", "ritira tutti i dadi",
+    "rilancia tutti i dadi",
+)
 
 #: Virtual dice: verbs followed by faces ("tengo tre tre cinque").
 KEEP_VERBS: tuple[str, ...] = ("tengo", "tieni")
 
 REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
 
-#: Words that may open a dice dictation and mean nothing ("sono usciti tre tre ...").
-DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", "escono", "i", "dadi"})
+#: Words that may open or join a dice dictation and mean nothing ("sono usciti tre tre ...",
+#: "tre, tre, tre, un cinque e un sei"); dropped wherever they stand.
+DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", "escono", "i", "dadi", "un"})
+
+#: The lead-ins of a dictation the recognizer is given as phrases of their own (and its
+#: matcher skips): "sono usciti tre, tre, tre, un cinque e un sei". Without them vosk,
+#: which only outputs grammar words, hears "un cinque" as "uno cinque", six dice.
+DICE_LEAD_IN_PHRASES: tuple[str, ...] = ("fatto", "sono", "usciti", "un")
 
 #: Words that may open the one die said to choose who starts ("ho fatto tre",
 #: "è uscito un asso"; "ho" and "è" are dropped as a filler and a connector).
-START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l"})
+START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l", "mi", "faccio", "tirato"})
 
 #: The lead-in of the one die's phrase: "ho fatto tre".
 START_LEAD_IN = "ho fatto"

@@ -18,7 +18,7 @@ BASE = ("play", "--game", "tokio", "--players", "Anna,Bruno", "--tts", "none")
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--dice", "7"), "--dice"),
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--limit", "0"), "--limit"),
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--rules", "bari"), "--rules"),
-    (("play", "--game", "tokio", "--players", "Anna,Bruno", "--rules", "milella", "--dice", "4"), "d6"),
+    (("play", "--game", "tokio", "--players", "Anna,Bruno", "--rules", "milella", "--dice", "4"), "dadi da 6"),
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--first", "Zoe"), "Zoe"),
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--input", "script:/nonexistent/x.txt"), "script"),
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--input", "telepathy"), "--input"),

@@ -71,11 +71,12 @@ def test_milella_pechino_under_a_tokio_claim_is_a_doubled_bluff(voice_host, tmp_
 
 
 def test_milella_confirmation_of_the_claim_that_starts_doubling(voice_host, tmp_path):
-    # Anna declares Pechino, Bruno believes and declares Tokio: lower than Pechino, and
+    # Anna declares Pechino, Bruno believes and declares Tokio: Tokio is the highest value but
+    # does not beat Pechino (Milella's cycle), and
     # declaring Tokio doubles the duel at once, so the lower claim costs 2, as asked.
     run = voice_host("play", "--game", "tokio", "--players", THREE, "--rules", "milella", "--tts", "print",
                      "--input", _script(tmp_path, "pechino", "ci credo", "tokio", "sì"))
-    assert "Tokio è meno di pechino: prendi 2 penalità. Bruno, confermi?" in run.stdout
+    assert "Tokio non batte pechino: prendi 2 penalità. Bruno, confermi?" in run.stdout
     assert "Bruno prende 2 penalità, doppie per il tokio, ne ha 2." in run.stdout
     assert run.players()["Bruno"] == (2, 6, False)
 
@@ -94,8 +95,9 @@ def test_resume_keeps_the_house_truth_test(voice_host, tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("sides, top", [(4, "taipei"), (8, "yokohama"), (10, "pechino")])
-def test_other_dice_speak_of_their_own_top_roll(voice_host, tmp_path, sides, top):
+@pytest.mark.parametrize("sides, top, the_top", [(4, "taipei", "il taipei"), (8, "yokohama", "lo yokohama"),
+                                                 (10, "pechino", "il pechino")])
+def test_other_dice_speak_of_their_own_top_roll(voice_host, tmp_path, sides, top, the_top):
     # The help names the top of these dice; a declared top doubles the round "per il <top>":
     # the cup shows 4-3, so Anna bluffed and takes 2.
     run = voice_host("play", "--game", "tokio", "--players", THREE, "--dice", str(sides), "--tts", "print",
@@ -104,5 +106,5 @@ def test_other_dice_speak_of_their_own_top_roll(voice_host, tmp_path, sides, top
     assert top in help_line and "tokio" not in help_line
     assert f"{top.capitalize()}! Bruno: accetti, dubiti o passi?" in run.stdout
     assert "Puoi dire accetto, dubito o passo." in run.stdout
-    assert f"Anna prende 2 penalità, doppie per il {top}, ne ha 2." in run.stdout
+    assert f"Anna prende 2 penalità, doppie per {the_top}, ne ha 2." in run.stdout
     assert "tokio" not in run.stdout.lower()

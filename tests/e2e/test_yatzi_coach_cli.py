@@ -120,7 +120,7 @@ def test_analizza_reads_an_unfinished_journal(voice_host, tmp_path):
 
 @pytest.mark.parametrize("args, needle", [
     (("play", "--game", "yatzi", "--players", "Anna", "--rules", "bari"), "--rules"),
-    (("play", "--game", "yatzi", "--players", "Anna", "--rules", "classico"), "seed o standard"),
+    (("play", "--game", "yatzi", "--players", "Anna", "--rules", "classico"), "foglio o standard"),
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--rules", "standard"), "classico"),
     (("play", "--game", "tokio", "--players", "Anna,Bruno", "--computer", "Hal"), "--computer"),
     (("play", "--game", "yatzi", "--players", "Anna", "--computer", "anna"), "--computer"),

@@ -337,7 +337,7 @@ def test_noise(phase, text, intent):
         ("claim", CLASSICO, "sessantadue tokio", Reason.UNKNOWN),
         ("response", CLASSICO, "sessantadue", Reason.NOT_NOW),
         ("response", CLASSICO, "tokio", Reason.NOT_NOW),
-        ("response", CLASSICO, "no", Reason.NOT_NOW),
+        ("response", CLASSICO, "confermo", Reason.NOT_NOW),
         ("response", CLASSICO, "passo", Reason.TAKE_PENALTY_NOT_ALLOWED),
         ("response", CLASSICO, "banana", Reason.UNKNOWN),
         ("confirm", CLASSICO, "ci credo", Reason.NOT_NOW),
@@ -367,10 +367,12 @@ def test_round_trip(rules):
         for phr, intent in table.entries:
             assert phr.variants[0] == phr.text
             for v in phr.variants:
-                assert parse_tokio(v, phase, rules, can_take_penalty=flag) == intent, (phase, v)
                 # noisy forms of the same variant mean the same
                 noisy = f"Ehm, allora... {fold(v).upper()}!"
-                assert parse_tokio(noisy, phase, rules, can_take_penalty=flag) == intent, (phase, noisy)
+                for text in (v, noisy):
+                    # a lead-in alone ("fatto") is not understood, and says what was heard
+                    expected = NotUnderstood(text, intent.reason) if isinstance(intent, NotUnderstood) else intent
+                    assert parse_tokio(text, phase, rules, can_take_penalty=flag) == expected, (phase, text)
                 count += 1
     assert count > 100
 

@@ -92,6 +92,8 @@ def _played_journals() -> tuple[bytes, ...]:
          (GAMES / "classico_d8.txt").read_text(encoding="utf-8").replace("\n", "\nannulla\n", 1)),
         (["--game", "yatzi", "--players", "Anna,Bruno", "--virtual-dice", "--seed", "7"],
          (GAMES / "yatzi_virtual.txt").read_text(encoding="utf-8")),
+        # ended by the players: its last line is {"end": "stopped"}
+        (["--game", "tokio", "--players", "Anna,Bruno"], "cinquantatré\nci credo\nfine partita\nsì\n"),
     ]
     for number, (options, script) in enumerate(plays):
         script_path, journal = folder / f"s{number}.txt", folder / f"j{number}.jsonl"

@@ -74,7 +74,14 @@ def test_classic_d6_reveal_has_eighteen_close_pairs(ipa: IpaCache) -> None:
 
 def test_response_tails_are_risky_and_synonyms_are_not(ipa: IpaCache) -> None:
     pairs = {p.label: p.kind for p in risky_pairs(_tokio("classico", 6, "response"), ipa)}
-    assert pairs == {"ci credo ~ non ci credo": "tail", "credo ~ non ci credo": "tail", "accetto ~ non accetto": "tail"}
+    assert pairs == {
+        "ci credo ~ non ci credo": "tail",
+        "credo ~ non ci credo": "tail",
+        "accetto ~ non accetto": "tail",
+        # "ti credo" / "non ti credo": a lost "non" again ("credo" is the tail of both denials)
+        "credo ~ non ti credo": "tail",
+        "non ti credo ~ ti credo": "tail",
+    }
 
 
 def test_a_new_phrase_shows_up_as_an_undecided_pair(ipa: IpaCache) -> None:

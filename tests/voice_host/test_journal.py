@@ -282,3 +282,55 @@ def test_non_regular_files_are_refused_at_once(tmp_path, kind):
         with pytest.raises(JournalError, match=needle):
             attempt()
     assert time.monotonic() - started < 1
+
+
+# ---------------------------------------------------------------- the end of a game ("fine partita", sì)
+
+END = {"end": "stopped"}
+CLAIM = {"do": {"type": "claim", "dice": [5, 3]}}
+
+
+def test_an_ended_journal_reads_back_as_ended_with_its_actions(tmp_path):
+    path = tmp_path / "j.jsonl"
+    journal = Journal.create(str(path), "tokio", CONFIG)
+    journal.append({"type": "claim", "dice": [5, 3]})
+    journal.append_end()
+    journal.close()
+    # the documented form, written by hand
+    assert path.read_text(encoding="utf-8") == "".join(chained_lines([header("tokio", CONFIG), CLAIM, END]))
+    contents, _ = read_journal(str(path))
+    assert contents.ended == "stopped" and contents.actions == [{"type": "claim", "dice": [5, 3]}]
+    journal, contents = Journal.resume(str(path))
+    journal.close()
+    assert contents.ended == "stopped"
+
+
+def test_a_journal_without_an_end_is_not_ended(tmp_path):
+    path = tmp_path / "j.jsonl"
+    path.write_text(journal_text("tokio", CONFIG, [CLAIM, {"undo": True}]), encoding="utf-8")
+    contents, _ = read_journal(str(path))
+    assert contents.ended is None and contents.actions == []
+
+
+@pytest.mark.parametrize("records,needle", [
+    ([CLAIM, END, CLAIM], "riga 4: voce dopo la fine della partita"),
+    ([CLAIM, END, {"undo": True}], "riga 4: voce dopo la fine della partita"),  # annulla cannot reach back
+    ([END, END], "riga 3: voce dopo la fine della partita"),
+    ([{"end": "finished"}], "riga 2: voce sconosciuta"),
+    ([{"end": True}], "riga 2: voce sconosciuta"),
+    ([{"end": "stopped", "do": {"type": "doubt"}}], "riga 2: voce sconosciuta"),
+])
+def test_hostile_end_records_are_refused_with_their_line(tmp_path, records, needle):
+    path = tmp_path / "j.jsonl"
+    path.write_text(journal_text("tokio", CONFIG, records), encoding="utf-8")
+    for attempt in (lambda: read_journal(str(path)), lambda: Journal.resume(str(path))):
+        with pytest.raises(JournalError, match=needle):
+            attempt()
+
+
+def test_an_end_added_by_hand_breaks_the_chain(tmp_path):
+    path = tmp_path / "j.jsonl"
+    text = journal_text("tokio", CONFIG, [CLAIM])
+    path.write_text(text + '{"end":"stopped","sum":"' + "0" * 64 + '"}\n', encoding="utf-8")
+    with pytest.raises(JournalError, match="riga 3: giornale modificato"):
+        read_journal(str(path))

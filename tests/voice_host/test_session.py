@@ -173,3 +173,22 @@ def test_the_end_of_the_game_is_one_last_turn():
     assert session.run() is Outcome.FINISHED
     assert [kind for kind, _ in table.log] == ["turn", "listen"] * 3 + ["turn"]
     assert any("Bruno" in sentence for sentence in table.log[-1][1])  # Anna is out: Bruno wins
+
+
+def test_the_end_of_the_game_is_on_disk_before_it_is_said(tmp_path):
+    path = tmp_path / "j.jsonl"
+    journal = Journal.create(str(path), "tokio", {"rules": "classico", "players": ["Anna", "Bruno"]})
+    session, _, speaker = _session(["cinquantatré", "fine partita", "sì"], journal=journal)
+    on_disk_when_said: list[bool] = []
+    say_all = speaker.say_all
+
+    def checking(sentences):
+        if "Partita finita su richiesta." in sentences:
+            on_disk_when_said.append(read_journal(str(path))[0].ended == "stopped")
+        say_all(sentences)
+
+    speaker.say_all = checking
+    assert session.run() is Outcome.STOPPED
+    journal.close()
+    assert on_disk_when_said == [True]
+    assert read_journal(str(path))[0].actions == [{"type": "claim", "dice": [5, 3]}]

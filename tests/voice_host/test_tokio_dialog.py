@@ -114,7 +114,7 @@ def test_milella_tokio_over_a_believed_pechino_confirms_the_doubled_penalty() ->
     dialog = _dialog_after("milella", [ta.Claim(Roll(2, 1)), ta.Believe()])
     decision = dialog.decide(ti.SayRoll(Roll(3, 1)))
     assert isinstance(decision, Confirm)
-    assert decision.question == "Tokio è meno di pechino: prendi 2 penalità. Bruno, confermi?"
+    assert decision.question == "Tokio non batte pechino: prendi 2 penalità. Bruno, confermi?"
     charged = [e for e in dialog.engine.apply(decision.action) if isinstance(e, ta.Penalised)]
     assert charged[0].amount == 2
 

@@ -98,7 +98,7 @@ def test_while_choosing_who_starts_only_one_die_is_an_answer():
     refused = dialog.decide(dialog.parse(text, dialog.phase()))
     assert refused == Refuse("Non ho capito: un dado solo, per esempio quattro.")
     refused = dialog.decide(dialog.parse("sette", Phase.START))
-    assert refused == Refuse("Non ho capito: di' il numero del tuo dado.")
+    assert refused == Refuse("Non ho capito: di' il numero del tuo dado, per esempio quattro.")
     assert dialog.decide(dialog.parse("ho fatto un asso", Phase.START)) == Act(StartDie(1))
     with pytest.raises(IllegalAction):
         dialog.apply(yg.Score("chance"))
@@ -342,7 +342,7 @@ def test_the_end_names_the_winner_once_then_the_standings():
 
 FRAME_WORDS = {"di'", "il", "numero", "del", "tuo", "dado", "per", "esempio", "oppure", "i", "cinque", "dadi",
                "la", "casella", "puoi", "dire", "o"}
-COMMANDS = ["scheda", "ripeti", "classifica", "aiuto", "annulla", "fine partita"]
+COMMANDS = ["consiglio", "scheda", "ripeti", "classifica", "aiuto", "annulla", "fine partita"]
 
 
 def _dialogs_in_every_phase() -> list[YatziDialog]:

@@ -16,6 +16,7 @@ from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.sources import AudioChunk
+from voice_host.user_command import user_command
 
 SAMPLE_RATE = 16000
 BLOCK_S = 0.05
@@ -53,7 +54,7 @@ class MicSource:
                 rate = int(sd.query_devices(device, "input")["default_samplerate"])
                 self._stream = self._open(device, rate, block_s)
             except (sd.PortAudioError, ValueError) as exc:
-                raise VoiceUnavailable(catalogue.voice_no_microphone(str(exc))) from None
+                raise VoiceUnavailable(catalogue.voice_no_microphone(str(exc), user_command("devices"))) from None
         self.sample_rate = int(self._stream.samplerate)
         self._stream.start()
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
+from voice_host.user_command import user_command
 
 #: The model the host uses by default (small Italian, ~48 MB zipped).
 MODEL_NAME = "vosk-model-small-it-0.22"
@@ -150,5 +151,6 @@ def find_or_download(explicit: str | None, *, download: bool = True) -> Path:
     if found is not None:
         return found
     if not download:
-        raise VoiceUnavailable(catalogue.voice_model_missing(MODEL_NAME, [str(d) for d in search_dirs()]))
+        searched = [str(d) for d in search_dirs()]
+        raise VoiceUnavailable(catalogue.voice_model_missing(MODEL_NAME, searched, user_command("model", "download")))
     return download_model()

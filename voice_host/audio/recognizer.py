@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from grammars.phrases import Phrase
+from grammars.phrases import LeadInPhrase, Phrase
 from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate, rms
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, MatchReason, PhraseMatcher
@@ -383,8 +383,9 @@ class VoskListener:
             )
             recognizer.SetMaxAlternatives(ALTERNATIVES)
             recognizer.SetWords(True)
-            endpointer = EarlyEndpointer(
-                (words(v) for vs in usable.values() for v in vs), sample_rate=self._source.sample_rate
+            endpointer = EarlyEndpointer(  # a lead-in ("fatto") is never complete: the roll follows
+                (words(v) for p, vs in usable.items() if not isinstance(p, LeadInPhrase) for v in vs),
+                sample_rate=self._source.sample_rate,
             )
             second = None
             if self._second_opinion:

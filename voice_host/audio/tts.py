@@ -36,6 +36,7 @@ from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTime
 from voice_host.audio.trim import silence, trim_silence
 from voice_host.audio.wav import Clip, read_wav
 from voice_host.captions import show_sentence
+from voice_host.user_command import user_command
 
 
 class TtsUnavailable(Exception):
@@ -90,6 +91,36 @@ def choose_voice(voices: Sequence[VoiceInfo], requested: str | None) -> VoiceInf
     return next((voice for voice in voices if is_italian(voice)), None)
 
 
+def italian_first(voices: Sequence[VoiceInfo]) -> list[VoiceInfo]:
+    """``voices`` with the Italian ones first, each group in its own order (so the default is the first).
+
+    >>> voices = [VoiceInfo("gmw/en", "English", ("en",)), VoiceInfo("roa/it", "Italian", ("it",))]
+    >>> [voice.id for voice in italian_first(voices)]
+    ['roa/it', 'gmw/en']
+    """
+    return sorted(voices, key=lambda voice: not is_italian(voice))
+
+
+def installed_voices() -> tuple[tuple[VoiceInfo, ...], str | None]:
+    """The voices pyttsx3 offers on this machine and the id of the system's default one (for ``voci``).
+
+    Raises TtsUnavailable when pyttsx3 cannot start (espeak-ng missing, driver errors).
+    """
+    try:
+        import pyttsx3
+
+        engine = pyttsx3.init()
+        raw = engine.getProperty("voices") or []
+        default = engine.getProperty("voice")
+    except Exception as exc:
+        raise TtsUnavailable(str(exc)) from None
+    return _voice_infos(raw), str(default) if default else None
+
+
+def _voice_infos(raw: Sequence[Any]) -> tuple[VoiceInfo, ...]:
+    return tuple(VoiceInfo(str(v.id), str(v.name), _languages(v.languages)) for v in raw)
+
+
 #: Seconds to wait for pyttsx3's "finished-utterance" after ``runAndWait`` returns.
 SYNTHESIS_TIMEOUT_S = 15.0
 #: Attempts before a sentence that keeps coming out empty is reported as a failure.
@@ -115,10 +146,10 @@ class Pyttsx3Engine:
             raw = self._engine.getProperty("voices") or []
         except Exception as exc:  # espeak-ng missing, driver errors
             raise TtsUnavailable(str(exc)) from None
-        self.voices = tuple(VoiceInfo(str(v.id), str(v.name), _languages(v.languages)) for v in raw)
+        self.voices = _voice_infos(raw)
         chosen = choose_voice(self.voices, voice)
         if voice and chosen is None:
-            raise UnknownTtsVoice(catalogue.voice_unknown_tts_voice(voice))
+            raise UnknownTtsVoice(catalogue.voice_unknown_tts_voice(voice, user_command("voci")))
         self.voice = chosen
         self._settings: dict[str, object] = {}
         if chosen is not None:

@@ -26,7 +26,7 @@ MAX_LIMIT = 99
 GAME_OPTIONS: Mapping[str, str] = MappingProxyType({
     "players": "--players", "rules": "--rules", "dice": "--dice", "limit": "--limit",
     "first": "--first", "virtual_dice": "--virtual-dice", "seed": "--seed", "truth": "--truth",
-    "computer": "--computer",
+    "computer": "--computer", "computer_level": "--computer-level",
 })
 
 
@@ -57,6 +57,16 @@ def check_names(names: Sequence[str], quoted: str) -> None:
             raise ConfigError(say.player_name_too_long(name, MAX_NAME_CHARS))
     if len({name.casefold() for name in names}) != len(names):
         raise ConfigError(say.player_names_repeated(quoted))
+
+
+def computer_names(args: argparse.Namespace, players: Sequence[str]) -> list[str]:
+    """The names of ``--computer``: NFC-normalized, non-empty, not already at the table (ignoring case)."""
+    computers = [unicodedata.normalize("NFC", name.strip()) for name in (getattr(args, "computer", None) or [])]
+    seats = [name.casefold() for name in [*players, *computers]]
+    if any(not name for name in computers) or len(set(seats)) != len(seats):
+        raise ConfigError(say.computer_names_bad(computers))
+    check_names([*players, *computers], ",".join([*players, *computers]))
+    return computers
 
 
 def first_player(first: str | None, players: list[str]) -> str | None:

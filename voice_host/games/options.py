@@ -25,6 +25,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--first", metavar="NOME", help=say.CLI_HELP["--first"])
     parser.add_argument("--virtual-dice", action="store_true", help=say.CLI_HELP["--virtual-dice"])
     parser.add_argument("--computer", action="append", metavar="NOME", help=say.CLI_HELP["--computer"])
+    parser.add_argument("--computer-level", choices=list(tokio.LEVELS), help=say.CLI_HELP["--computer-level"])
     parser.add_argument("--seed", metavar="N", type=int, help=say.CLI_HELP["--seed"])
 
 

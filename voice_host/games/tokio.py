@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import BadConfiguration
+from engine.rolls import RankingKind
 from engine.tokio_rules import PRESETS, TruthTest, preset
+from engine.tokio_seat import Level
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from voice_host.games.common import (
     MAX_LIMIT,
+    MAX_SEED,
     ConfigError,
     check_config_players,
     check_keys,
+    computer_names,
     first_player,
     player_names,
 )
@@ -30,14 +35,18 @@ SIDES = (4, 6, 8, 10)
 #: ``--truth`` values -> the engine's truth test (RULES.md 1.2 step 3).
 TRUTH_OPTIONS: Mapping[str, TruthTest] = MappingProxyType({"exact": TruthTest.EXACT, "at-least": TruthTest.AT_LEAST})
 
-#: The game options Tokio takes. It is played with real dice: it accepts --seed, which has nothing to seed.
-OPTIONS = ("players", "rules", "dice", "limit", "first", "seed", "truth")
+#: ``--computer-level`` values -> the computer seat's level.
+LEVELS: Mapping[str, Level] = MappingProxyType({level.value: level for level in Level})
+
+#: The game options Tokio takes. Humans play with real dice; --seed fixes the computer seats' virtual dice.
+OPTIONS = ("players", "rules", "dice", "limit", "first", "seed", "truth", "computer", "computer_level")
 
 
 def make_config(args: argparse.Namespace) -> dict[str, Any]:
     """The journaled configuration of a Tokio game from command-line options."""
     players = player_names(args.players)
-    if len(players) < 2:
+    computers = computer_names(args, players)
+    if len(players) + len(computers) < 2:
         raise ConfigError(say.tokio_needs_two())
     if args.limit is not None and args.limit > MAX_LIMIT:
         raise ConfigError(say.limit_out_of_range(args.limit, MAX_LIMIT))
@@ -49,15 +58,22 @@ def make_config(args: argparse.Namespace) -> dict[str, Any]:
         "limit": args.limit,
         "truth": None if args.truth is None else TRUTH_OPTIONS[args.truth].value,
         "players": players,
-        "first": first_player(args.first, players),
+        "first": first_player(args.first, [*players, *computers]),
     }
+    if computers:
+        if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+            raise ConfigError(say.seed_out_of_range(args.seed, MAX_SEED))
+        level = getattr(args, "computer_level", None) or Level.MEDIO.value
+        seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+        config |= {"computers": computers, "level": level, "seed": seed}
     make_dialog(config)  # validate now, with the user's options in view
     return config
 
 
 def check_config(config: dict[str, Any]) -> None:
     """Strict types and ranges of a Tokio configuration (from a journal or the command line)."""
-    check_keys(config, required={"rules", "players"}, optional={"dice", "limit", "first", "truth"})
+    optional = {"dice", "limit", "first", "truth", "computers", "level", "seed"}
+    check_keys(config, required={"rules", "players"}, optional=optional)
     if not isinstance(config["rules"], str) or config["rules"] not in PRESETS:
         raise ConfigError(say.config_bad_value("rules"))
     truth = config.get("truth")
@@ -68,7 +84,18 @@ def check_config(config: dict[str, Any]) -> None:
         raise ConfigError(say.config_bad_value("dice"))
     if limit is not None and (type(limit) is not int or not 1 <= limit <= MAX_LIMIT):
         raise ConfigError(say.config_bad_value("limit"))
-    check_config_players(config, least=2)
+    computers = config.get("computers", [])
+    if not isinstance(computers, list) or not all(isinstance(c, str) and c for c in computers):
+        raise ConfigError(say.config_bad_value("computers"))
+    if computers and (config.get("level") not in LEVELS or type(config.get("seed")) is not int):
+        raise ConfigError(say.config_bad_value("level" if config.get("level") not in LEVELS else "seed"))
+    if computers and not 0 <= config["seed"] <= MAX_SEED:
+        raise ConfigError(say.config_bad_value("seed"))
+    if not computers and ("level" in config or "seed" in config):
+        raise ConfigError(say.config_bad_value("level" if "level" in config else "seed"))
+    check_config_players(config, least=1 if computers else 2, others=computers)
+    if len(config["players"]) + len(computers) < 2:
+        raise ConfigError(say.tokio_needs_two())
 
 
 def make_dialog(config: dict[str, Any]) -> AnyDialog:
@@ -76,32 +103,46 @@ def make_dialog(config: dict[str, Any]) -> AnyDialog:
     from voice_host.tokio_dialog import TokioDialog
 
     check_config(config)
+    check_dice(config["rules"], config.get("dice"))
     try:
         truth = config.get("truth")
         rules = preset(
             config["rules"], sides=config.get("dice"), limit=config.get("limit"),
             truth_test=None if truth is None else TruthTest(truth),
         )
-        return TokioDialog(rules, config["players"], config.get("first"))
-    except BadConfiguration as exc:
-        raise ConfigError(str(exc)) from None
+        computers = config.get("computers", [])
+        level = LEVELS[config["level"]] if computers else Level.MEDIO
+        return TokioDialog(
+            rules, config["players"], config.get("first"), computers=computers, level=level,
+            seed=config.get("seed", 0),
+        )
+    except BadConfiguration:
+        raise ConfigError(say.tokio_rules_impossible()) from None
+
+
+def check_dice(rules: str | None, dice: int | None) -> None:
+    """ConfigError, in Italian, when ``rules`` cannot be played with ``dice`` (Milella: d6 only)."""
+    milella = rules is not None and rules in PRESETS and PRESETS[rules].ranking_kind is RankingKind.MILELLA
+    if milella and dice not in (None, 6):
+        raise ConfigError(say.milella_needs_d6())
 
 
 def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
     """Every phase's phrases of Tokio under ``rules`` (a preset) and ``dice``, for ``check``."""
     from grammars.tokio import tokio_all_phrases
 
+    check_dice(rules, dice)
     try:
         return {str(phase): p for phase, p in tokio_all_phrases(preset(rules or "classico", sides=dice)).items()}
-    except BadConfiguration as exc:
-        raise ConfigError(str(exc)) from None
+    except BadConfiguration:
+        raise ConfigError(say.tokio_rules_impossible()) from None
     except KeyError:
         raise ConfigError(say.rules_unknown(str(rules), "Tokio", list(PRESETS))) from None
 
 
 def phase_grammars(dice: Sequence[int] = SIDES) -> Iterator[PhaseGrammar]:
     """Every Tokio phase for every preset and dice its rules allow, for the confusability report."""
-    from grammars.tokio import Phase, tokio_table
+    from grammars.tokio import Phase, tokio_every_entry
     from voice_host.hearing.confusability import PhaseGrammar
 
     for name in PRESETS:
@@ -111,10 +152,11 @@ def phase_grammars(dice: Sequence[int] = SIDES) -> Iterator[PhaseGrammar]:
             except BadConfiguration:
                 continue  # Milella plays d6 only
             for phase in Phase:
-                table = tokio_table(phase, rules, can_take_penalty=True)
-                meaning = {p.text: intent for p, intent in table.entries}
+                entries = tokio_every_entry(phase, rules)  # the response's take-penalty phrases and sì/no too
+                meaning = {p.text: intent for p, intent in entries}
+                phrases = tuple(p for p, _ in entries)
                 yield PhaseGrammar(
-                    f"tokio/{name}/d{sides}/{phase.value}", f"tokio/{phase.value}", table.phrases, _by_text(meaning)
+                    f"tokio/{name}/d{sides}/{phase.value}", f"tokio/{phase.value}", phrases, _by_text(meaning)
                 )
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import unicodedata
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,7 @@ from voice_host.games.common import (
     ConfigError,
     check_config_players,
     check_keys,
-    check_names,
+    computer_names,
     first_player,
     player_names,
 )
@@ -31,10 +30,12 @@ OPTIONS = ("players", "rules", "first", "virtual_dice", "seed", "computer")
 
 
 def rule_set(args: argparse.Namespace) -> str:
-    """The one place where Yatzi's ``--rules`` is checked: a named rule set, the seed's by default."""
-    rules: str = args.rules or "seed"
+    """The one place where Yatzi's ``--rules`` is checked: the engine's name of the rule set players named
+    ("foglio", the sheet's and the default, or "standard"); the engine's own names are taken too."""
+    named: str = args.rules or "foglio"
+    rules = say.YATZI_RULE_OPTIONS.get(named, named)
     if rules not in RULE_SETS:
-        raise ConfigError(say.rules_unknown(rules, "Yatzi", list(RULE_SETS)))
+        raise ConfigError(say.rules_unknown(named, "Yatzi", list(say.YATZI_RULE_OPTIONS)))
     return rules
 
 
@@ -42,11 +43,7 @@ def make_config(args: argparse.Namespace) -> dict[str, Any]:
     """The journaled configuration of a Yatzi game from command-line options."""
     players = player_names(args.players)
     rules = rule_set(args)
-    computers = [unicodedata.normalize("NFC", name.strip()) for name in (getattr(args, "computer", None) or [])]
-    seats = [name.casefold() for name in players + computers]
-    if any(not name for name in computers) or len(set(seats)) != len(seats):
-        raise ConfigError(say.computer_names_bad(computers))
-    check_names(players + computers, ",".join(players + computers))
+    computers = computer_names(args, players)
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
         raise ConfigError(say.seed_out_of_range(args.seed, MAX_SEED))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
@@ -87,8 +84,8 @@ def make_dialog(config: dict[str, Any]) -> AnyDialog:
             config["players"], virtual=config["virtual"], seed=config["seed"], first=config.get("first"),
             rules=RULE_SETS[config.get("rules", "seed")], computers=config.get("computers", []),
         )
-    except BadConfiguration as exc:
-        raise ConfigError(str(exc)) from None
+    except BadConfiguration:
+        raise ConfigError(say.yatzi_rules_impossible()) from None
 
 
 def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:

@@ -1,0 +1,68 @@
+"""The computer seats of one Tokio game: their secret virtual dice, their claims and answers.
+
+Every human keeps their physical dice; a computer seat's dice are virtual and
+secret. They follow from the game's seed (journaled in the header before the first
+claim) and the number of actions played so far, so replaying the journal (a resume,
+``annulla``) gives the same dice and the same decisions: a claim can never be
+changed after it was spoken, and undoing a human step that led to a computer move
+replays that move rather than deciding again. The cup is lifted, and the dice told,
+only when a claim of the seat is doubted.
+
+The decisions come from :class:`engine.tokio_seat.Seat` at the table's level
+(``forte`` is the round's equilibrium, see :mod:`engine.tokio_solver`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine import tokio_actions as ta
+from engine.rolls import Roll
+from engine.tokio_game import TokioGame
+from engine.tokio_round import StateKey, state_key
+from engine.tokio_rules import TokioRules
+from engine.tokio_seat import Level, Seat, forte_strategy, level_strategy
+from engine.tokio_simulation import roll
+
+
+class TokioComputers:
+    """The computer seats of one game; the dialog tells it every action before applying it."""
+
+    def __init__(self, rules: TokioRules, names: Sequence[str], level: Level, seed: int) -> None:
+        self.names = tuple(names)
+        self.level = level
+        self._seed = seed
+        self._seat = Seat(level_strategy(forte_strategy(rules), level)) if names else None
+        self._steps = 0  # actions applied so far in this game, human or computer
+        self._claimed_in: StateKey | None = None  # the state the standing claim was made in
+        self._cups: dict[str, Roll] = {}  # each computer seat's dice under its cup
+
+    def plays(self, name: str | None) -> bool:
+        """True when ``name`` is a computer seat."""
+        return name in self.names
+
+    def note(self, game: TokioGame, action: ta.Action) -> None:
+        """Remember what the decisions need, just before ``action`` is applied to ``game``."""
+        self._steps += 1
+        if isinstance(action, ta.Claim):
+            self._claimed_in = state_key(game)
+
+    def decide(self, game: TokioGame) -> ta.Action:
+        """The action of the computer seat to act in ``game`` (rolling its dice first when it must claim)."""
+        player = game.to_act
+        assert self._seat is not None and player in self.names
+        if game.phase is ta.Phase.CLAIM:
+            self._cups[player] = roll(game, self._random("dice"))
+            return ta.Claim(self._seat.claim(state_key(game), self._cups[player], self._random("claim")))
+        if game.phase is ta.Phase.REVEAL:
+            return ta.Reveal(self._cups[player])
+        assert self._claimed_in is not None and game.claim is not None
+        answer = self._seat.answer(self._claimed_in, game.claim, self._random("answer"))
+        if isinstance(answer, ta.TakePenalty) and not game.can_take_penalty:
+            return ta.Doubt()
+        return answer
+
+    def _random(self, purpose: str) -> random.Random:
+        """A generator fixed by the seed, the step of the game and what it decides."""
+        return random.Random(f"{self._seed}/{self._steps}/{purpose}")
