@@ -34,8 +34,9 @@ from voice_host.games import GAMES, AnyDialog, ConfigError, GameEntry, config_fr
 from voice_host.journal import Journal, JournalError
 from voice_host.platform import dirs, permissions
 from voice_host.ports import Listener, Speaker
+from voice_host.reprompt import DEFAULT_WAITS
 from voice_host.session import Session
-from voice_host.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker
+from voice_host.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker, keyboard_prompt
 from voice_host.user_command import resume_command
 
 
@@ -126,11 +127,18 @@ def _session(
     journal: Journal | None,
     actions: list[dict[str, Any]],
 ) -> Session:
-    """The session, with a resumed journal's actions replayed (any failure is the journal's)."""
+    """The session, with a resumed journal's actions replayed (any failure is the journal's).
+
+    With voice input the host reprompts after ``--reprompt-s`` of silence (the text
+    listeners never return silence) and ends each turn with the cue unless ``--earcon off``.
+    """
+    waits: tuple[float, ...] = getattr(args, "reprompt_s", DEFAULT_WAITS)
+    voice = not isinstance(listener, (KeyboardListener, ScriptListener))
+    cue = voice and getattr(args, "earcon", "on") == "on"
     if not args.resume:
-        return Session(new_dialog, listener, speaker, journal, actions)
+        return Session(new_dialog, listener, speaker, journal, actions, reprompt_s=waits, cue=cue)
     try:
-        return Session(new_dialog, listener, speaker, journal, actions, resumed=True)
+        return Session(new_dialog, listener, speaker, journal, actions, resumed=True, reprompt_s=waits, cue=cue)
     except Exception as exc:  # whatever a hostile journal makes the engine raise
         raise JournalError(say.journal_replay_failed(args.resume, replay_failure_detail(exc))) from None
 
@@ -216,7 +224,7 @@ def open_listener(
     """The listener the options ask for; ``auto`` falls back to the keyboard without a model."""
     kind = args.input
     if kind == "keyboard":
-        return KeyboardListener()
+        return KeyboardListener(prompt=keyboard_prompt())
     if kind not in ("auto", "voice"):  # checked again here for callers other than play()
         raise UsageError(say.bad_input_option(kind))
     try:
@@ -226,14 +234,14 @@ def open_listener(
         if kind == "voice":
             raise UsageError(message) from None
         _fall_back(speaker, message)
-        return KeyboardListener()
+        return KeyboardListener(prompt=keyboard_prompt())
     try:
         return open_voice_listener(args.model, all_phrases(game, config), device=args.device, gate=gate)
     except VoiceUnavailable as exc:
         if kind == "voice":
             raise UsageError(str(exc)) from None
         _fall_back(speaker, str(exc))
-        return KeyboardListener()
+        return KeyboardListener(prompt=keyboard_prompt())
 
 
 def all_phrases(game: str, config: dict[str, Any]) -> dict[str, Any]:

@@ -36,12 +36,14 @@ class CaptionedSpeaker:
         """Print ``text``, then say it."""
         self.say_all([text])
 
-    def say_all(self, sentences: Sequence[str]) -> None:
-        """Print every sentence of the turn, then say them."""
+    def say_all(self, sentences: Sequence[str], *, cue: bool = False) -> None:
+        """Print every sentence of the turn, then say them (with the listening cue when asked)."""
         spoken = [text for text in sentences if text.strip()]
         for text in spoken:
             show_sentence(text, self._stream)
-        if spoken:
+        if spoken and cue:
+            self.inner.say_all(spoken, cue=True)
+        elif spoken:
             self.inner.say_all(spoken)
 
     def close(self) -> None:

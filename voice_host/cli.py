@@ -21,6 +21,7 @@ from voice_host.console import print_error, print_stderr
 from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
 from voice_host.games.options import add_game_options
 from voice_host.play import analyse_journal, play
+from voice_host.reprompt import DEFAULT_WAITS, parse_waits
 from voice_host.stop_signals import StopSignal, stop_on_signals
 from voice_host.user_command import user_command
 from voice_host.voice_options import add_voice_options
@@ -46,6 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     device_help = say.device_option_help(user_command("devices")).replace("%", "%%")  # argparse formats help with %
     play.add_argument("--device", metavar="MICROFONO", help=device_help)
     add_board_options(play)
+    play.add_argument("--earcon", default="on", choices=["on", "off"], help=say.CLI_HELP["--earcon"])
+    play.add_argument("--reprompt-s", metavar="SECONDI", type=parse_waits, default=DEFAULT_WAITS,
+                      help=say.CLI_HELP["--reprompt-s"])
     analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
     _register_voice_tools(sub)

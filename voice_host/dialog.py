@@ -148,6 +148,14 @@ class GameDialog(Protocol[PhaseT, ActionT]):
         """The end-of-session summary (written by ``--summary``)."""
         ...
 
+    def who(self) -> str:
+        """The name of the player who must answer now ("" when nobody in particular): a keyboard's prompt."""
+        ...
+
+    def help_examples(self, phase: PhaseT) -> tuple[str, ...]:
+        """The example phrases ``help`` names in ``phase`` now (the reprompt's help says the first two)."""
+        ...
+
     def board_state(self) -> dict[str, Any]:
         """The game's part of the live board's state (JSON-able; see :mod:`voice_host.board.state`)."""
         ...

@@ -31,6 +31,12 @@ class ListenRequest:
     """True when an utterance may chain several one-word phrases (Yatzi's dice said
     one by one: "tre tre tre cinque sei"); the speech adapter then accepts any
     sequence of them and does not end the utterance early after one word."""
+    who: str = ""
+    """The player the question is for ("" when nobody in particular): a keyboard shows it as its prompt."""
+    patience_s: float | None = None
+    """Seconds of silence after which a speech adapter returns :class:`Silence` instead of
+    waiting on (None: wait for as long as it takes). Typed and scripted input ignore it:
+    a pause while typing is not silence."""
 
 
 @dataclass(frozen=True)
@@ -47,11 +53,33 @@ class Heard:
     sure: bool = True
 
 
+@dataclass(frozen=True)
+class Silence:
+    """Nobody has spoken for the request's ``patience_s``: what a listener returns instead of waiting on.
+
+    It decides nothing: the host may ask again and listen once more, and a
+    listener loses nothing by returning it (an utterance starting next is heard
+    by the next call).
+    """
+
+    seconds: float
+    """How long it has been quiet."""
+
+
+def heard_or_none(result: Heard | Silence | None) -> Heard | None:
+    """``result`` with a silence counted as nothing heard (for tools that set no patience)."""
+    return result if isinstance(result, Heard) else None
+
+
 class Listener(Protocol):
     """Input port: one utterance per call."""
 
-    def listen(self, request: ListenRequest) -> Heard | None:
-        """Block until a player says something; return what was heard, or None when input has ended."""
+    def listen(self, request: ListenRequest) -> Heard | Silence | None:
+        """Block until a player says something; return what was heard, or None when input has ended.
+
+        With ``request.patience_s`` set, a speech adapter returns :class:`Silence`
+        once it has heard no voice for that long.
+        """
         ...
 
     def close(self) -> None:
@@ -66,11 +94,14 @@ class Speaker(Protocol):
         """Say ``text`` and return only when it has been heard in full (playback ended)."""
         ...
 
-    def say_all(self, sentences: Sequence[str]) -> None:
+    def say_all(self, sentences: Sequence[str], *, cue: bool = False) -> None:
         """Say ``sentences`` as one turn, in order, without dead air between them.
 
         The host gives everything it says between two answers, the question
         last, in one call. Returns only when the last one has been heard.
+        ``cue=True``: the host listens next; a voice ends the turn with its
+        listening cue (an earcon, heard before the microphone opens), a text
+        speaker shows nothing more.
         """
         ...
 

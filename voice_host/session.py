@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import enum
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -19,7 +19,7 @@ from grammars import intents as it
 from grammars.it import catalogue as say
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.journal import Journal
-from voice_host.ports import Heard, Listener, ListenRequest, Speaker
+from voice_host.ports import Heard, Listener, ListenRequest, Silence, Speaker
 
 logger = logging.getLogger(__name__)
 
@@ -66,8 +66,14 @@ class Session:
         actions: list[dict[str, Any]] | None = None,
         *,
         resumed: bool | None = None,
+        reprompt_s: Sequence[float] = (),
+        cue: bool = False,
     ) -> None:
-        """``actions`` are journaled actions already in force; ``resumed`` (by default: any actions) says so first."""
+        """``actions`` are journaled actions already in force; ``resumed`` (by default: any actions) says so first.
+
+        ``reprompt_s``: the quiet waits before the question is asked again and then
+        a short help (none: never); ``cue``: every turn before listening asks the
+        speaker for its listening cue."""
         self._new_dialog = new_dialog
         self._listener = listener
         self._speaker = speaker
@@ -80,6 +86,8 @@ class Session:
         self.observer: Callable[[SpokenTurn], None] | None = None
         """Told each turn before it is said (the live board); it must return at once."""
         self._resumed = bool(actions) if resumed is None else resumed
+        self._reprompt_s = tuple(reprompt_s)
+        self._cue = cue
         self.dialog = self._replay(actions or [])
 
     @property
@@ -95,9 +103,8 @@ class Session:
             self._announce(self.dialog.opening())
         while not self.dialog.is_over():
             phase = self.dialog.confirm_phase if self._pending else self.dialog.phase()
-            self._speak_turn(self._question())
-            request = ListenRequest(phase, self.dialog.phrases(phase), self.dialog.takes_sequences(phase))
-            heard = self._listener.listen(request)
+            self._speak_turn(self._question(), listening=True)
+            heard = self._listen(phase)
             if heard is None:
                 return Outcome.INPUT_ENDED
             if self._handle(self.dialog.parse(heard.text, phase), heard):
@@ -111,6 +118,33 @@ class Session:
 
     def _question(self) -> str:
         return self._pending.question if self._pending else self.dialog.prompt()
+
+    def _listen(self, phase: Any) -> Heard | None:
+        """The next utterance. Silence decides nothing: after each quiet wait the host asks
+        again (the question with the player's name, then a short help), then waits quietly."""
+        who = self.dialog.who()
+        request = ListenRequest(phase, self.dialog.phrases(phase), self.dialog.takes_sequences(phase), who)
+        nudges: tuple[Callable[[], str], ...] = (
+            lambda: say.reprompt(who, self._question()),
+            lambda: say.reprompt_help(self._two_examples(phase)),
+        )
+        for wait, nudge in zip(self._reprompt_s, nudges):
+            heard = self._listener.listen(replace(request, patience_s=wait))
+            if not isinstance(heard, Silence):
+                return heard
+            self._speak_turn(nudge(), listening=True)
+        while isinstance(heard := self._listener.listen(request), Silence):
+            pass  # a listener with a patience of its own: its silence decides nothing either
+        return heard
+
+    def _two_examples(self, phase: Any) -> list[str]:
+        """Two of the help's examples for ``phase``, meaning different things when they can (sì and no)."""
+        examples = self.dialog.help_examples(phase)
+        by_meaning: dict[type, str] = {}
+        for example in examples:
+            by_meaning.setdefault(type(self.dialog.parse(example, phase)), example)
+        distinct = list(by_meaning.values())
+        return distinct[:2] if len(distinct) >= 2 else list(examples[:2])
 
     def _handle(self, intent: it.Intent, heard: Heard) -> bool:
         """Act on one intent; True when the players confirmed the end of the game."""
@@ -205,11 +239,15 @@ class Session:
         """Queue ``sentences``: they are said with the next question (or the end) as one turn."""
         self._turn.extend(sentence for sentence in sentences if sentence)
 
-    def _speak_turn(self, question: str | None = None) -> None:
-        """Say what was queued since the last answer, then ``question``, in one call (no dead air)."""
+    def _speak_turn(self, question: str | None = None, *, listening: bool = False) -> None:
+        """Say what was queued since the last answer, then ``question``, in one call (no dead air).
+
+        ``listening``: the host listens next (the turn ends with the speaker's cue when asked for)."""
         turn = [*self._turn, *([question] if question else [])]
         self._turn = []
         if self.observer is not None:
             self.observer(SpokenTurn(self.dialog, tuple(turn), tuple(self._last_outcome), self._outcomes))
-        if turn:
+        if turn and listening and self._cue:
+            self._speaker.say_all(turn, cue=True)
+        elif turn:
             self._speaker.say_all(turn)

@@ -33,13 +33,32 @@ class ScriptError(InputError):
 
 
 class KeyboardListener:
-    """Reads one typed line per utterance (for tables without a model, and screen-reader users)."""
+    """Reads one typed line per utterance (for tables without a model, and screen-reader users).
 
-    def __init__(self, stream: TextIO | BinaryIO | None = None) -> None:
+    With a ``prompt`` stream it first shows whose turn it is there (``Bruno> ``),
+    the way a shell shows its prompt: :func:`keyboard_prompt` gives the terminal
+    when a person types at one, nothing when the lines come from a pipe.
+    """
+
+    def __init__(self, stream: TextIO | BinaryIO | None = None, *, prompt: TextIO | None = None) -> None:
         self._stream = stream if stream is not None else sys.stdin
+        self._prompt = prompt
 
     def listen(self, request: ListenRequest) -> Heard | None:
-        """Return the next typed line (always sure), or None at end of input; InputTooLong past the limit."""
+        """Return the next typed line (always sure), or None at end of input; InputTooLong past the limit.
+
+        Typing takes the time it takes: ``request.patience_s`` is ignored, so this never returns ``Silence``.
+        """
+        if self._prompt is not None:
+            self._prompt.write(say.keyboard_prompt(printable(request.who)))
+            self._prompt.flush()
+        heard = self._read()
+        if heard is None and self._prompt is not None:
+            self._prompt.write("\n")  # end the prompt's line, as a shell does on end of input
+            self._prompt.flush()
+        return heard
+
+    def _read(self) -> Heard | None:
         raw = _binary(self._stream)
         if raw is not None:
             data = raw.readline(MAX_UTTERANCE_BYTES + 1)
@@ -58,6 +77,18 @@ class KeyboardListener:
 
     def close(self) -> None:
         """Nothing to release: stdin belongs to the process."""
+
+
+def keyboard_prompt(stdin: TextIO | None = None, stdout: TextIO | None = None) -> TextIO | None:
+    """Where the keyboard's prompt goes: ``stdout`` when a person types at a terminal, else nowhere.
+
+    Lines piped in (a file, a test) get no prompt, so the output stays one sentence a line.
+    """
+    source, screen = stdin or sys.stdin, stdout or sys.stdout
+    try:
+        return screen if source.isatty() and screen.isatty() else None
+    except (ValueError, OSError):  # a closed stream
+        return None
 
 
 def _binary(stream: TextIO | BinaryIO) -> BinaryIO | None:
@@ -149,8 +180,8 @@ class PrintSpeaker:
         """Print ``text`` and flush, so it is on screen before the host listens."""
         show_sentence(text, self._stream)
 
-    def say_all(self, sentences: Sequence[str]) -> None:
-        """Print each sentence on its own line."""
+    def say_all(self, sentences: Sequence[str], *, cue: bool = False) -> None:
+        """Print each sentence on its own line (the listening cue is a sound: nothing to print)."""
         for text in sentences:
             show_sentence(text, self._stream)
 
@@ -164,8 +195,8 @@ class SilentSpeaker:
     def say(self, text: str) -> None:
         """Drop ``text``."""
 
-    def say_all(self, sentences: Sequence[str]) -> None:
-        """Drop ``sentences``."""
+    def say_all(self, sentences: Sequence[str], *, cue: bool = False) -> None:
+        """Drop ``sentences`` (and the cue)."""
 
     def close(self) -> None:
         """Nothing to release."""

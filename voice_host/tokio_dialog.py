@@ -129,6 +129,10 @@ class TokioDialog:
             return say.ask_response(player, claim)
         return say.ask_reveal(player)
 
+    def who(self) -> str:
+        """The player who must act (the claimant, when the cup is lifted)."""
+        return self.engine.to_act or ""
+
     def phrases(self, phase: Phase) -> tuple[Phrase, ...]:
         """Phrases valid in ``phase`` now."""
         return tokio_phrases(

@@ -309,7 +309,7 @@ def run_selftest(
     from voice_host.audio.sources import BufferSource
     from voice_host.audio.wav import resample
     from voice_host.hearing.trial import Tally, babble, babble_gain, padded, to_int16
-    from voice_host.ports import ListenRequest
+    from voice_host.ports import ListenRequest, heard_or_none
 
     out = out or sys.stdout
     rng = np.random.default_rng(0)
@@ -337,7 +337,7 @@ def run_selftest(
         for phrase in said[phase]:
             clean = padded(clips[phrase.text], 0.5, 1.0)
             listener = listener_on(clean)
-            heard = listener.listen(request)
+            heard = heard_or_none(listener.listen(request))
             if heard is None and listener.last is not None:
                 heard_text = f"[{listener.last.match.heard}: {listener.last.match.reason}]"
             elif heard is None:
@@ -350,7 +350,7 @@ def run_selftest(
             tally.add(phrase.text, heard)
             print(catalogue.voice_selftest_line(phrase.text, heard_text, ok), file=out)
             noisy = clean + gain * babble(talk_clips, clean.size / 16000, rng)
-            tally.add(phrase.text, listener_on(noisy).listen(request))
+            tally.add(phrase.text, heard_or_none(listener_on(noisy).listen(request)))
     if chosen and babble_s > 0:
         requests = [ListenRequest(phase, tuple(phrases)) for phase, phrases in chosen.items()]
         listener = listener_on(gain * babble(talk_clips, babble_s, rng))

@@ -173,6 +173,13 @@ class YatziDialog:
             return say.ask_keep_or_box(player, dice, game.rolls_left)
         return say.ask_box(player, dice)
 
+    def who(self) -> str:
+        """The player in hand, or the one rolling a die to choose who starts."""
+        if self.phase() is Phase.START:
+            assert self._start is not None
+            return self._start.to_roll or ""
+        return self.engine.to_act or ""
+
     def phrases(self, phase: Listening) -> tuple[Phrase, ...]:
         """Phrases valid in ``phase`` now (the choose phase joins virtual commands and boxes)."""
         if phase is not DialogPhase.CHOOSE:

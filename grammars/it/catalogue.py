@@ -120,6 +120,35 @@ def eliminated(player: str) -> str:
     return f"{player} è fuori."
 
 
+def reprompt(player: str, question: str) -> str:
+    """Said after a quiet wait: the question again, naming the player once.
+
+    >>> reprompt("Bruno", "Cinquantatré. Bruno, ci credi?")
+    'Cinquantatré. Bruno, ci credi?'
+    >>> reprompt("Anna", "Hai detto dubito? Sì o no?")
+    'Anna, hai detto dubito? Sì o no?'
+    """
+    if not player or player in question:
+        return question
+    return f"{player}, {question[:1].lower()}{question[1:]}"
+
+
+def reprompt_help(examples: Sequence[str]) -> str:
+    """Said after a second quiet wait: what may be said now, with (at most) two examples.
+
+    >>> reprompt_help(["ci credo", "dubito", "passo"])
+    'Puoi dire per esempio: ci credo, dubito.'
+    >>> reprompt_help(["tira"])
+    'Puoi dire per esempio: tira.'
+    """
+    return f"Puoi dire per esempio: {', '.join(examples[:2])}."
+
+
+def keyboard_prompt(player: str) -> str:
+    """The keyboard's prompt: whose turn it is ("Bruno> ")."""
+    return f"{player}> "
+
+
 def game_already_over() -> str:
     """Said when a journal of a game that is over (by its rules or by "fine partita") is resumed."""
     return "Questa partita è già finita. Ecco la classifica finale."
@@ -1597,6 +1626,11 @@ def at_least_one(value: int) -> str:
     return f"deve essere almeno 1: {value}"
 
 
+def bad_reprompt_waits(text: str) -> str:
+    """A ``--reprompt-s`` that is not one or two numbers of seconds, or 0/off."""
+    return f"{text!r} non va bene: uno o due numeri di secondi (per esempio 20 o 20,30), oppure 0 o off"
+
+
 def milella_needs_d6() -> str:
     """Milella's ranking (Pechino 2-1, Tokio 3-1) exists for six-sided dice only."""
     return "le regole di Milella si giocano solo con i dadi da 6"
@@ -1691,6 +1725,9 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--board": "mostra la partita dal vivo su una pagina web a questa porta (solo da guardare)",
         "--board-host": "indirizzo IP di questo computer per aprire il tabellone alla rete di casa "
                         "(senza, lo vede solo questo computer)",
+        "--earcon": "con la voce, un breve suono quando il microfono si apre (predefinito: on)",
+        "--reprompt-s": "secondi di silenzio prima di ripetere la domanda e poi di dare un aiuto, "
+                        "per esempio 20 o 20,30; 0 o off: mai (predefinito: 20,20)",
         "analizza": "Yatzi: le scelte di ogni giocatore contro il gioco ottimo",
         "journal": "il giornale di una partita di Yatzi",
         # the voice tools (voice_host/voice_tools.py); "voice tools --x" is an option of both check and say

@@ -45,13 +45,14 @@ from grammars.phrases import LeadInPhrase, Phrase
 from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, ForegroundGate, rms
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, MatchReason, PhraseMatcher
+from voice_host.audio.quiet import QuietClock
 from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
 from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, LeadIn, Verdict, judge
 from voice_host.hearing.confusability import tail_of
 from voice_host.hearing.fillers import filler_words
-from voice_host.ports import Heard, ListenRequest
+from voice_host.ports import Heard, ListenRequest, Silence
 
 #: Quiet audio (counted from the end of speech) before answering with an early final
 #: that a longer phrase extends: vosk's own rule2 trailing silence.
@@ -346,6 +347,7 @@ class VoskListener:
         self._levels: deque[float] = deque(maxlen=PEAK_CHUNKS)
         self._under_s = 0.0
         self._under_partial = ""
+        self._quiet = QuietClock(source.sample_rate)
 
     # ---- grammar
 
@@ -482,13 +484,16 @@ class VoskListener:
         )
         return judge(evidence)
 
-    def listen(self, request: ListenRequest) -> Heard | None:
+    def listen(self, request: ListenRequest) -> Heard | Silence | None:
         """Block until a valid phrase is heard; return its canonical text, or None when audio ends.
 
         Chatter (the second opinion far from every phrase) is dropped and
         listening goes on; a phrase that might have been another comes back
-        with ``sure=False``.
+        with ``sure=False``. With ``request.patience_s``, :class:`Silence` once
+        no voice has been heard for that long (:class:`~voice_host.audio.quiet.QuietClock`);
+        nothing is reset then, so the next call goes on with the same audio.
         """
+        self._quiet.reset()
         self._sync_with_gate()
         self._sequence = request.sequence
         decoder = self._decoder(request.phrases)
@@ -510,6 +515,10 @@ class VoskListener:
             if self._pending_reset:  # the host spoke: what was pending is gone
                 pending = None
             decoded, early, partial = self._feed(decoder, data)
+            if request.patience_s is not None:
+                busy = decoded is not None or pending is not None or bool(partial)
+                if self._quiet.feed(data, busy=busy) >= request.patience_s:
+                    return Silence(self._quiet.quiet_s)
             if decoded is None:
                 if pending is None:
                     continue

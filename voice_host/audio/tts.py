@@ -31,6 +31,7 @@ from typing import Any, Protocol, TextIO
 
 from grammars.it import catalogue
 from voice_host.audio import voice_choice
+from voice_host.audio.earcon import LEAD_S, earcon
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTimes
 from voice_host.audio.trim import silence, trim_silence
@@ -223,7 +224,8 @@ class Pyttsx3Speaker:
     """Implements the ``Speaker`` port with pyttsx3 and one open sounddevice output stream.
 
     ``say_all`` blocks until the last sentence has been heard; ``last_playbacks``
-    holds the times of each sentence it played, ``last_playback`` the last one's.
+    holds the times of each sentence it played, ``last_playback`` the last one's,
+    ``last_cue`` those of the listening cue of the last turn that asked for it.
     ``print_fallback=False`` leaves the text to someone else (captions) when no
     audio output works: only the warning is printed then.
     """
@@ -249,6 +251,7 @@ class Pyttsx3Speaker:
         self._printing = False
         self.last_playback: PlaybackTimes | None = None
         self.last_playbacks: list[PlaybackTimes] = []
+        self.last_cue: PlaybackTimes | None = None
         self._jobs: queue.Queue[tuple[Callable[[], Any], Future[Any]] | None] = queue.Queue()
         ready: Future[Pyttsx3Engine] = Future()
         self._thread = threading.Thread(target=self._run, args=(voice, rate, volume, ready), name="tts", daemon=True)
@@ -311,12 +314,14 @@ class Pyttsx3Speaker:
         """Say ``text``; return when the last sample has been played."""
         self.say_all([text])
 
-    def say_all(self, sentences: Sequence[str]) -> None:
+    def say_all(self, sentences: Sequence[str], *, cue: bool = False) -> None:
         """Say ``sentences`` as one turn, back to back; return when the last one has been heard.
 
         All of them are handed to the engine's thread at once, so each is
         synthesized while the one before plays. A sentence that cannot be
         synthesized is shown instead (after the ones before it have played).
+        ``cue``: end the turn with the listening cue (:mod:`voice_host.audio.earcon`),
+        inside the same half-duplex span, so the microphone opens only after it.
         """
         texts = [text for text in sentences if text.strip()]
         if not texts:
@@ -328,7 +333,7 @@ class Pyttsx3Speaker:
         clips = [self._submit(functools.partial(self.engine.synthesize, text)) for text in texts]
         heard: list[PlaybackTimes] = []
         try:
-            self._play_turn(texts, clips, heard)
+            self._play_turn(texts, clips, heard, cue)
         except PlaybackFailed as exc:
             self._fall_back(str(exc))
             self._show(texts[len(heard):])
@@ -336,8 +341,8 @@ class Pyttsx3Speaker:
         if heard:
             self.last_playback = heard[-1]
 
-    def _play_turn(self, texts: list[str], clips: list[Future[Any]], heard: list[PlaybackTimes]) -> None:
-        """Queue every clip (a short pause between two); ``heard`` gets each sentence's times as it ends."""
+    def _play_turn(self, texts: list[str], clips: list[Future[Any]], heard: list[PlaybackTimes], cue: bool) -> None:
+        """Queue every clip (a short pause between two), then the cue if asked; ``heard`` gets each sentence's times."""
         with self._speaking() as done:
             queued: list[_Queued] = []
             for index, (text, synthesis) in enumerate(zip(texts, clips)):
@@ -353,10 +358,22 @@ class Pyttsx3Speaker:
                 if index > 0:
                     self._queue(silence(SENTENCE_PAUSE_S, clip.sample_rate))
                 queued.append(self._queue(clip))
+            earcon_played = self._queue_cue(queued) if cue else None
             for item in queued:
                 heard.append(item.wait())
             ends = [times.ended_at for times in heard]
+            if earcon_played is not None:
+                self.last_cue = earcon_played.wait()
+                ends.append(self.last_cue.ended_at)
             done(max(ends))
+
+    def _queue_cue(self, queued: list[_Queued]) -> _Queued | None:
+        """Queue the listening cue after the turn's last sentence (None when no sentence was played)."""
+        if not queued:
+            return None
+        rate = self._output.sample_rate if self._output is not None else 22050
+        self._queue(silence(LEAD_S, rate))
+        return self._queue(earcon(rate))
 
     @contextlib.contextmanager
     def _speaking(self) -> Iterator[Callable[[float], None]]:
