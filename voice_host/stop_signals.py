@@ -51,3 +51,20 @@ def stop_on_signals() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+HELD_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP})
+
+
+@contextmanager
+def held_signals() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back for the block; one that arrived meanwhile lands after it.
+
+    For the short writes that must not be cut in half (a file renamed into place,
+    a summary): the signal is delivered, and handled as usual, when the block ends.
+    """
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -1,0 +1,123 @@
+"""Issue 18, case by case, through the real command line and real processes.
+
+Each test names the numbered failure of the issue it pins. The disk-full cases
+mount a small tmpfs and need root; they are skipped with the reason otherwise.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hostile import REPO, fill, run_cli, small_tmpfs
+
+from engine.yatzi_score import SEED_RULES
+from voice_host.yatzi_table_cache import read_table, table_path
+
+ROOT = os.geteuid() == 0
+needs_root = pytest.mark.skipif(not ROOT, reason="mounting a small tmpfs to fill it needs root")
+YATZI = ["play", "--game", "yatzi", "--players", "Anna", "--tts", "none"]
+
+
+# ---------------------------------------------------------------- 5. the Yatzi table cache
+
+_WRITER = """
+import sys
+from pathlib import Path
+import numpy as np
+from engine.yatzi_score import SEED_RULES
+from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
+from voice_host.stop_signals import StopSignal, stop_on_signals
+from voice_host.yatzi_table_cache import load_table, write_table
+
+folder = Path(sys.argv[1])
+values = np.random.default_rng(3).uniform(0, 300, (2, MASKS, upper_cap(SEED_RULES) + 1)).astype(np.float32)
+table = SolvedTable(SEED_RULES, values)
+try:
+    with stop_on_signals():
+        print("ready", flush=True)
+        while True:  # a solve that ends at once, then its write, again and again
+            load_table(SEED_RULES, folder, sys.stderr, lambda rules, progress: table)
+            for child in folder.iterdir():
+                child.unlink()
+except (StopSignal, KeyboardInterrupt):
+    sys.exit(0)
+"""
+
+
+@pytest.mark.system
+def test_5_a_signal_after_the_solve_leaves_no_temporary_file(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    rng = random.Random(18)
+    for trial in range(12):
+        folder = tmp_path / f"cache{trial}"
+        folder.mkdir()
+        proc = subprocess.Popen([sys.executable, "-c", _WRITER, str(folder)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, env=env)
+        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.05, 0.4))
+        proc.send_signal(rng.choice([signal.SIGTERM, signal.SIGINT, signal.SIGHUP]))
+        _, err = proc.communicate(timeout=30)
+        assert proc.returncode == 0, err
+        left = [p.name for p in folder.iterdir()]
+        assert all(not name.endswith(".tmp") for name in left), (trial, left)
+        if left:  # a table written whole, or none at all
+            assert left == [table_path(SEED_RULES, folder).name]
+            assert read_table(SEED_RULES, folder / left[0]) is not None
+
+
+@pytest.mark.system
+@needs_root
+def test_5_a_full_cache_disk_gives_the_table_and_leaves_nothing(tmp_path: Path) -> None:
+    from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
+    from voice_host.yatzi_table_cache import load_table
+
+    values = np.random.default_rng(5).uniform(0, 300, (2, MASKS, upper_cap(SEED_RULES) + 1)).astype(np.float32)
+    table = SolvedTable(SEED_RULES, values)
+    with small_tmpfs(tmp_path / "disk", "1m") as disk:
+        fill(disk)
+        before = sorted(p.name for p in disk.iterdir())
+        assert load_table(SEED_RULES, disk, open(os.devnull, "w"), lambda rules, progress: table) is table
+        assert sorted(p.name for p in disk.iterdir()) == before
+        (disk / "filler").unlink()  # room for a little, not for a 4 MB table
+        assert load_table(SEED_RULES, disk, open(os.devnull, "w"), lambda rules, progress: table) is table
+        assert list(disk.iterdir()) == []
+
+
+def _yatzi_journal(tmp_path: Path) -> Path:
+    journal = tmp_path / "y.jsonl"
+    script = tmp_path / "y.txt"
+    script.write_text("sei sei sei sei sei\nassi\nsì\n", encoding="utf-8")
+    run = run_cli([*YATZI, "--input", f"script:{script}", "--journal", str(journal)], tmp_path)
+    assert run.code == 3, run.stderr
+    return journal
+
+
+@pytest.mark.slow
+def test_5_analizza_over_a_hostile_cache_solves_again_once_and_replaces_it(tmp_path: Path) -> None:
+    journal = _yatzi_journal(tmp_path)
+    cache = tmp_path / "cache"
+    path = table_path(SEED_RULES, cache / "voice-host")
+    path.parent.mkdir(parents=True)
+    np.save(open(path, "wb"), np.zeros((2, 3), np.float32))  # a .npy file under the cache's name
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    for pid in range(os.getpid(), os.getpid() + 2000):  # links planted for the next process ids
+        (path.parent / f".{path.name}.{pid}.tmp").symlink_to(victim)
+    env = {"XDG_CACHE_HOME": str(cache)}
+    first = run_cli(["analizza", str(journal)], tmp_path, env=env, timeout=300)
+    assert first.code == 0, first.stderr
+    assert "Traceback" not in first.stderr and "Anna: persi in media" in first.stdout
+    assert "100%" in first.stderr  # solved again
+    assert victim.read_text(encoding="utf-8") == "precious\n"
+    assert not path.is_symlink() and read_table(SEED_RULES, path) is not None
+    second = run_cli(["analizza", str(journal)], tmp_path, env=env, timeout=300)
+    assert second.code == 0 and second.stderr == ""  # read back: no solve, no bar
+    assert second.stdout == first.stdout
