@@ -20,8 +20,9 @@ from grammars.it import catalogue
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.cli_parser import ItalianArgumentParser
-from voice_host.errors import InputError
+from voice_host.errors import EXIT_WRITE_FAILED, InputError, WriteFailure
 from voice_host.games import GAMES, ConfigError
+from voice_host.stdout_guard import OutputClosed, guarded_stdout
 
 EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2
 
@@ -403,7 +404,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     register(parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
                                    title=catalogue.ARGPARSE_WORDS["commands"], metavar="comando"))
     args = parser.parse_args(argv)
-    return int(args.handler(args))
+    try:
+        with guarded_stdout():
+            return int(args.handler(args))
+    except OutputClosed:
+        return EXIT_WRITE_FAILED
+    except WriteFailure as exc:
+        print(catalogue.usage_error(str(exc)), file=sys.stderr)
+        return EXIT_WRITE_FAILED
 
 
 if __name__ == "__main__":

@@ -1340,6 +1340,11 @@ def at_least_one(value: int) -> str:
     return f"deve essere almeno 1: {value}"
 
 
+def output_failed(reason: str) -> str:
+    """What a command prints (an analysis, a path, a list) could not be written out."""
+    return f"non riesco a scrivere il risultato ({reason})"
+
+
 
 
 #: The help of the command line: the program, each subcommand and option.

