@@ -1340,6 +1340,16 @@ def at_least_one(value: int) -> str:
     return f"deve essere almeno 1: {value}"
 
 
+def too_many_seats(count: int, most: int) -> str:
+    """More players (and computer seats) than a journal can hold."""
+    return f"troppi giocatori ({count}): al massimo {most}"
+
+
+def journal_full(path: str, megabytes: int) -> str:
+    """The journal has reached the size a resume accepts: the game stops before it is outgrown."""
+    return f"{path}: il giornale ha raggiunto il limite di {megabytes} MB, non posso salvare altre mosse"
+
+
 def output_failed(reason: str) -> str:
     """What a command prints (an analysis, a path, a list) could not be written out."""
     return f"non riesco a scrivere il risultato ({reason})"

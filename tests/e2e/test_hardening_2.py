@@ -193,3 +193,77 @@ def test_7_the_voice_tools_into_a_closed_pipe_or_a_full_disk(tmp_path: Path, too
         assert err.strip().splitlines()[-1] == "voice-host: errore: non riesco a scrivere il risultato (disco pieno)"
     else:
         assert "non riesco a scrivere" not in err
+
+
+# ---------------------------------------------------------------- 6. limits that agree
+
+
+def _names(count: int) -> list[str]:
+    """``count`` distinct names of 40 four-byte characters (the longest names in bytes)."""
+    return ["\U0001f600" * 38 + chr(0x1f400 + i // 32) + chr(0x1f300 + i % 32) for i in range(count)]
+
+
+def test_6_as_many_players_as_resume_accepts_start_and_resume(tmp_path: Path) -> None:
+    journal = tmp_path / "j.jsonl"
+    script = tmp_path / "s.txt"
+    script.write_text("cinquantatré\n", encoding="utf-8")
+    run = run_cli(["play", "--game", "tokio", "--players", ",".join(_names(64)), "--tts", "none",
+                   "--input", f"script:{script}", "--journal", str(journal)], tmp_path)
+    assert run.code == 3, run.stderr
+    again = run_cli(["play", "--resume", str(journal), "--tts", "none", "--input", f"script:{script}"], tmp_path)
+    assert again.code == 3, again.stderr
+    assert "Riprendo la partita" in again.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ["--game", "tokio", "--players", ",".join(f"P{i}" for i in range(65))],
+    ["--game", "yatzi", "--players", ",".join(f"P{i}" for i in range(60)),
+     *[arg for i in range(5) for arg in ("--computer", f"C{i}")]],
+])
+def test_6_more_seats_than_resume_accepts_are_refused_at_start(tmp_path: Path, args: list[str]) -> None:
+    journal = tmp_path / "j.jsonl"
+    run = run_cli(["play", *args, "--tts", "none", "--input", "keyboard", "--journal", str(journal)], tmp_path,
+                  stdin=b"")
+    assert run.code == 2
+    assert "troppi giocatori (65): al massimo 64" in run.one_error_line()
+    assert not journal.exists()
+
+
+def _journal_near_the_limit(path: Path, room: int) -> int:
+    """A Tokio journal of claims and undos ending ``room`` bytes or less below 4 MB; its size."""
+    from journal_text import chained_lines, header
+
+    records = [header(), *[{"do": {"type": "claim", "dice": [5, 3]}} if i % 2 == 0 else {"undo": True}
+                           for i in range(60_000)]]
+    lines = chained_lines(records)
+    size, kept = 0, []
+    for line in lines:
+        if size + len(line) > 4 * 1024 * 1024 - room:
+            break
+        kept.append(line)
+        size += len(line)
+    if len(kept) % 2 == 0:  # end on an undo: no claim in force
+        size -= len(kept.pop())
+    path.write_text("".join(kept), encoding="utf-8")
+    return size
+
+
+@pytest.mark.slow
+def test_6_a_journal_stops_cleanly_before_it_outgrows_what_resume_accepts(tmp_path: Path) -> None:
+    journal = tmp_path / "long.jsonl"
+    _journal_near_the_limit(journal, 2000)
+    loop = tmp_path / "loop.txt"
+    loop.write_text("cinquantatré\nannulla\n" * 100, encoding="utf-8")
+    run = run_cli(["play", "--resume", str(journal), "--tts", "print", "--input", f"script:{loop}"], tmp_path,
+                  timeout=120)
+    assert run.code == 4
+    assert "il giornale ha raggiunto il limite di 4 MB" in run.one_error_line()
+    assert "Non riesco più a salvare la partita" in run.stdout  # said, for a player who sees no screen
+    assert journal.stat().st_size <= 4 * 1024 * 1024
+    assert journal.read_bytes().endswith(b"\n")
+    look = tmp_path / "look.txt"
+    look.write_text("classifica\n", encoding="utf-8")
+    resumed = run_cli(["play", "--resume", str(journal), "--tts", "print", "--input", f"script:{look}"], tmp_path,
+                      timeout=120)
+    assert resumed.code == 3, resumed.stderr
+    assert "Riprendo la partita" in resumed.stdout

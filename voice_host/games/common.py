@@ -16,7 +16,7 @@ from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.errors import InputError
-from voice_host.limits import MAX_NAME_CHARS
+from voice_host.limits import MAX_NAME_CHARS, MAX_SEATS
 from voice_host.printable import has_control
 
 MAX_SEED = 2**63 - 1
@@ -49,7 +49,10 @@ def player_names(text: str | None) -> list[str]:
 
 
 def check_names(names: Sequence[str], quoted: str) -> None:
-    """Every name printable and short, and no two the same ignoring case (``quoted`` names them in the error)."""
+    """Every name printable and short, no two the same ignoring case (``quoted`` names them in the error),
+    and no more than ``MAX_SEATS`` of them."""
+    if len(names) > MAX_SEATS:
+        raise ConfigError(say.too_many_seats(len(names), MAX_SEATS))
     for name in names:
         if has_control(name):
             raise ConfigError(say.player_name_control(name))
