@@ -1,7 +1,5 @@
-"""``python -m voice_host`` runs the command line."""
+"""``python -m voice_host`` runs the command line (Ctrl-C during its imports ends quietly)."""
 
-import sys
+from voice_host.launch import main
 
-from voice_host.cli import main
-
-sys.exit(main())
+raise SystemExit(main())

