@@ -158,8 +158,8 @@ def default_journal_path(game: str) -> str:
     folder = os.path.join(base, "voice-host")
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
-        info = os.stat(folder)
-        if info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) != 0o700:
+        info = os.lstat(folder)  # a link made by the user is theirs: its target's mode is not changed
+        if stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) != 0o700:
             os.chmod(folder, 0o700)  # whatever the umask: journals are nobody else's business
         if not os.access(folder, os.W_OK | os.X_OK):
             raise PermissionError(13, "cartella protetta")

@@ -108,6 +108,15 @@ def _check_options(args: argparse.Namespace) -> str | None:
         raise UsageError(say.bad_input_option(args.input))
     if args.journal and args.no_journal:
         raise UsageError(say.options_conflict("--journal", "--no-journal"))
+    for setting, used, options in (
+        (f"--input {args.input}", args.input in ("auto", "voice"),
+         (("--model", args.model), ("--device", args.device))),
+        (f"--tts {args.tts}", args.tts == "pyttsx3",
+         (("--voice", args.voice), ("--rate", args.rate), ("--volume", args.volume))),
+    ):
+        unused = [name for name, value in options if value is not None]
+        if unused and not used:
+            raise UsageError(say.options_unused_with(setting, unused))
     if args.resume:
         ignored = (["--game"] if args.game else []) + options_given(args, list(GAME_OPTIONS))
         ignored += [name for name, value in (("--journal", args.journal), ("--no-journal", args.no_journal)) if value]

@@ -1291,7 +1291,7 @@ def player_name_empty(text: str) -> str:
 
 
 def player_names_repeated(text: str) -> str:
-    """Two names that are the same (after Unicode normalization, ignoring case)."""
+    """Two names that are the same (after Unicode normalization, ignoring case and look-alike letters)."""
     return f"nomi ripetuti in --players {text!r}"
 
 
@@ -1373,6 +1373,21 @@ def too_many_seats(count: int, most: int) -> str:
 def journal_full(path: str, megabytes: int) -> str:
     """The journal has reached the size a resume accepts: the game stops before it is outgrown."""
     return f"{path}: il giornale ha raggiunto il limite di {megabytes} MB, non posso salvare altre mosse"
+
+
+def options_unused_with(setting: str, options: Sequence[str]) -> str:
+    """Options that do nothing with the input or the voice chosen."""
+    return f"con {setting} {', '.join(options)} non servono: toglile"
+
+
+def typed_input_too_long(megabytes: int) -> str:
+    """More typed input in all than a script may hold (a stream that never ends)."""
+    return f"troppo testo dalla tastiera (più di {megabytes} MB): mi fermo"
+
+
+def player_name_invisible(name: str, code: str) -> str:
+    """A name holding an invisible or formatting character (``code``: U+200B); ``name`` is shown without it."""
+    return f"il nome {name!r} contiene un carattere invisibile ({code})"
 
 
 def output_failed(reason: str) -> str:

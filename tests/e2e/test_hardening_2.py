@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 import pytest
@@ -333,6 +334,14 @@ def test_4_a_fifo_in_the_model_folder_does_not_hang(tmp_path: Path) -> None:
     assert "non si carica: conf/model.conf è una pipe (FIFO)" in run.one_error_line()
 
 
+def _read_until(stream: IO[str], text: str) -> None:
+    """Read ``stream`` up to a line holding ``text``; fail if it ends first."""
+    for line in stream:
+        if text in line:
+            return
+    pytest.fail(f"the output ended before {text!r}")
+
+
 def _killed_as(code: int, signum: int) -> bool:
     """Stopped by ``signum``: by the host (128 + n) or by the default action (-n, before its handlers)."""
     return code in (128 + signum, -signum)
@@ -390,8 +399,7 @@ def test_3_a_signal_as_the_game_ends_still_leaves_the_summary(tmp_path: Path) ->
         assert proc.stdin is not None and proc.stdout is not None
         proc.stdin.write("cinquantatré\n")
         proc.stdin.flush()
-        while "Bruno, ci credi?" not in proc.stdout.readline():
-            pass
+        _read_until(proc.stdout, "Bruno, ci credi?")
         proc.stdin.close()  # the input ends: the host closes and writes the summary
         time.sleep(rng.uniform(0.0, 0.03))
         proc.send_signal(signum)
@@ -417,3 +425,79 @@ def test_2_ctrl_c_while_python_imports_the_host_prints_no_traceback(tmp_path: Pa
         assert "Traceback" not in err, err
         clean += 1
     assert clean >= 6
+
+
+# ---------------------------------------------------------------- 8. smaller ones
+
+
+@pytest.mark.parametrize("other,needle", [
+    ("An\u200bna", "carattere invisibile (U+200B)"),  # a zero-width space
+    ("An\u00adna", "carattere invisibile (U+00AD)"),  # a soft hyphen
+    ("\uff21\uff4e\uff4e\uff41", "ripetuti"),  # fullwidth: NFKC makes it Anna
+    ("\u0410nna", "ripetuti"),  # a Cyrillic А
+    ("\u0391NNA", "ripetuti"),  # a Greek Α, and the case
+])
+def test_8_names_that_look_the_same_are_not_two_players(tmp_path: Path, other: str, needle: str) -> None:
+    run = run_cli(["play", "--game", "tokio", "--players", f"Anna,{other}", "--tts", "none", "--no-journal"],
+                  tmp_path)
+    assert run.code == 2
+    assert needle in run.one_error_line()
+
+
+def test_8_a_journal_with_a_name_not_in_nfkc_is_refused(tmp_path: Path) -> None:
+    from journal_text import journal_text
+
+    path = tmp_path / "j.jsonl"
+    path.write_text(journal_text("tokio", {"rules": "classico", "players": ["\uff21nna", "Bruno"]}, []),
+                    encoding="utf-8")
+    run = run_cli(["play", "--resume", str(path), "--tts", "none"], tmp_path)
+    assert run.code == 2 and "intestazione" in run.one_error_line()
+
+
+@pytest.mark.parametrize("extra,named", [
+    (["--input", "keyboard", "--model", "m"], "con --input keyboard --model non servono"),
+    (["--input", "script:s.txt", "--device", "1"], "con --input script:s.txt --device non servono"),
+    (["--input", "keyboard", "--tts", "print", "--voice", "it", "--rate", "150"],
+     "con --tts print --voice, --rate non servono"),
+    (["--input", "keyboard", "--tts", "none", "--volume", "0.5"], "con --tts none --volume non servono"),
+])
+def test_8_options_that_would_do_nothing_are_refused(tmp_path: Path, extra: list[str], named: str) -> None:
+    (tmp_path / "s.txt").write_text("cinquantatré\n", encoding="utf-8")
+    run = run_cli([*TOKIO2, "--no-journal", *extra], tmp_path, stdin=b"cinquantatr\xc3\xa9\n")
+    assert run.code == 2
+    assert named in run.one_error_line()
+
+
+@pytest.mark.system
+def test_8_a_linked_state_folder_keeps_its_targets_mode(tmp_path: Path) -> None:
+    target = tmp_path / "shared"
+    target.mkdir()
+    target.chmod(0o755)
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / "voice-host").symlink_to(target)
+    run = run_cli([*TOKIO2, "--input", "keyboard", "--tts", "none"], tmp_path, stdin="cinquantatré\n".encode())
+    assert run.code == 3, run.stderr
+    assert stat_mode(target) == 0o755
+    assert len(list(target.iterdir())) == 1  # the journal went there
+
+
+def stat_mode(path: Path) -> int:
+    import stat
+
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+@pytest.mark.system
+def test_8_under_nohup_sighup_does_not_stop_the_game(tmp_path: Path) -> None:
+    environment = dict(os.environ, PYTHONPATH=str(REPO), XDG_STATE_HOME=str(tmp_path / "state"))
+    proc = subprocess.Popen([sys.executable, "-m", "voice_host", *TOKIO2, "--input", "keyboard", "--tts", "print",
+                             "--no-journal"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=tmp_path, env=environment,
+                            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))  # what nohup does
+    assert proc.stdout is not None and proc.stdin is not None
+    _read_until(proc.stdout, "Anna, tira e dichiara.")
+    proc.send_signal(signal.SIGHUP)
+    time.sleep(0.3)
+    out, err = proc.communicate("cinquantatré\n", timeout=30)
+    assert proc.returncode == 3, err
+    assert "Cinquantatré. Bruno, ci credi?" in out

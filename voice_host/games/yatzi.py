@@ -42,7 +42,7 @@ def make_config(args: argparse.Namespace) -> dict[str, Any]:
     """The journaled configuration of a Yatzi game from command-line options."""
     players = player_names(args.players)
     rules = rule_set(args)
-    computers = [unicodedata.normalize("NFC", name.strip()) for name in (getattr(args, "computer", None) or [])]
+    computers = [unicodedata.normalize("NFKC", name.strip()) for name in (getattr(args, "computer", None) or [])]
     seats = [name.casefold() for name in players + computers]
     if any(not name for name in computers) or len(set(seats)) != len(seats):
         raise ConfigError(say.computer_names_bad(computers))
