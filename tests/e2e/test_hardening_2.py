@@ -501,3 +501,17 @@ def test_8_under_nohup_sighup_does_not_stop_the_game(tmp_path: Path) -> None:
     out, err = proc.communicate("cinquantatré\n", timeout=30)
     assert proc.returncode == 3, err
     assert "Cinquantatré. Bruno, ci credi?" in out
+
+
+@pytest.mark.vosk
+def test_8_vosk_errors_on_a_model_path_with_escapes_are_not_printed(tmp_path: Path) -> None:
+    model = tmp_path / "m\u001b]0;owned\u0007\u001b[2J"
+    (model / "am").mkdir(parents=True)
+    (model / "am" / "final.mdl").write_bytes(b"")  # a model folder to look at, that vosk cannot load
+    (model / "graph").mkdir()
+    run = run_cli([*TOKIO2, "--input", "voice", "--model", str(model), "--tts", "none", "--no-journal"], tmp_path,
+                  env={"XDG_CACHE_HOME": str(tmp_path / "cache")}, timeout=120)
+    assert run.code == 2
+    line = run.one_error_line()  # vosk's own ERROR lines stay in the trial process
+    assert "non si carica" in line and "VoskAPI" not in run.stderr
+    assert "\u001b" not in run.stderr and "\u0007" not in run.stderr
