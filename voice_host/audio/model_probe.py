@@ -60,7 +60,7 @@ def contents_key(folder: Path) -> str:
     FIFO, a device, a socket) or far too many files; OSError when it cannot be read.
     """
     entries: list[tuple[str, int, int, int]] = []
-    for root, dirs, files in os.walk(folder, onerror=_raise):
+    for root, dirs, files in os.walk(folder, onerror=_raise, followlinks=True):  # a loop ends at the bound
         dirs.sort()
         for name in sorted(files) + dirs:
             full = os.path.join(root, name)
