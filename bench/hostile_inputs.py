@@ -188,7 +188,12 @@ def main() -> None:
     global CODE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, default=REPO, help="the checkout whose code runs (default: this one)")
-    CODE = parser.parse_args().repo.resolve()
+    parser.add_argument("--make-cache-files", type=Path, help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.make_cache_files:
+        _make_cache_files(options.make_cache_files)
+        return
+    CODE = options.repo.resolve()
     with tempfile.TemporaryDirectory(prefix="vh-hostile-") as name:
         folder = Path(name)
         print(f"{'case':<32} {'exit':>4} {'lines':>5} {'seconds':>8} {'peak MB':>8}")
@@ -304,8 +309,8 @@ def _raw_zip(members: list[tuple[str, bytes, tuple[int, int] | None]]) -> bytes:
     return body + central + end
 
 
-def cache_cases(folder: Path) -> list[tuple[str, Any]]:
-    """(name, prepare(cache file path) -> check() or None) for each hostile Yatzi cache file."""
+def hostile_cache_bytes(folder: Path) -> list[tuple[str, bytes]]:
+    """(name, contents) of each hostile Yatzi cache file (made in a child: this process stays small)."""
     import io
 
     import numpy as np
@@ -328,11 +333,26 @@ def cache_cases(folder: Path) -> list[tuple[str, Any]]:
     np.lib.format.write_array_header_1_0(header, {"descr": "<f4", "fortran_order": False, "shape": (2**40,)})
     huge_header = _zip({"key.npy": _npy(np.array(key)), "checksum.npy": _npy(np.array("0" * 64)),
                         "values.npy": header.getvalue() + bytes(64)})
+    return [
+        ("cache: a .npy file", _npy(values)),
+        ("cache: encrypted flag", _patched(good, flags=1)),
+        ("cache: compression method 99", _patched(good, method=99)),
+        ("cache: corrupt deflate stream", bytes(deflated)),
+        ("cache: header of 2**40 elements", huge_header),
+        ("cache: 1 MB zip declaring 1 GB", _declared_huge(key, 1024)),
+    ]
+
+
+def cache_cases(folder: Path) -> list[tuple[str, Any]]:
+    """(name, prepare(cache file path) -> check() or None) for each hostile Yatzi cache file."""
+    made = folder / "cache-files"
+    made.mkdir()
+    subprocess.run([sys.executable, __file__, "--make-cache-files", str(made)], check=True)
     victim = folder / "victim.txt"
 
-    def write(data: bytes) -> Any:
+    def write(data_path: Path) -> Any:
         def prepare(path: Path) -> None:
-            path.write_bytes(data)
+            path.write_bytes(data_path.read_bytes())
         return prepare
 
     def fifo(path: Path) -> None:
@@ -348,17 +368,21 @@ def cache_cases(folder: Path) -> list[tuple[str, Any]]:
             (path.parent / f".{path.name}.{pid}.tmp").symlink_to(victim)
         return lambda: victim.read_bytes() == b"precious\n" and not path.is_symlink()
 
-    return [
-        ("cache: a .npy file", write(_npy(values))),
-        ("cache: encrypted flag", write(_patched(good, flags=1))),
-        ("cache: compression method 99", write(_patched(good, method=99))),
-        ("cache: corrupt deflate stream", write(bytes(deflated))),
-        ("cache: header of 2**40 elements", write(huge_header)),
-        ("cache: 1 MB zip declaring 1 GB", write(_declared_huge(key, 1024))),
-        ("cache: FIFO", fifo),
-        ("cache: folder at its path", folder_there),
-        ("cache: links at pid temporaries", planted),
-    ]
+    labels = json.loads((made / "labels.json").read_text(encoding="utf-8"))["labels"]
+    return [*[(label, write(made / f"{number}.bin")) for number, label in enumerate(labels)],
+            ("cache: FIFO", fifo), ("cache: folder at its path", folder_there),
+            ("cache: links at pid temporaries", planted)]
+
+
+def _make_cache_files(folder: Path) -> None:
+    cases = hostile_cache_bytes(folder)
+    for number, (_, data) in enumerate(cases):
+        (folder / f"{number}.bin").write_bytes(data)
+    from engine.yatzi_score import SEED_RULES
+    from voice_host.yatzi_table_cache import rules_key
+
+    (folder / "labels.json").write_text(json.dumps({"labels": [label for label, _ in cases],
+                                                    "key": rules_key(SEED_RULES)}), encoding="utf-8")
 
 
 def _yatzi_journal(folder: Path) -> Path:
@@ -384,15 +408,17 @@ def second_round(folder: Path) -> str:
     rows: list[tuple[str, Outcome, bool]] = []
     journal = _yatzi_journal(folder)
     cache = folder / "cache18"
-    table = cache / "voice-host" / f"yatzi-{_seed_key()}.npz"
-    for label, prepare in cache_cases(folder):
+    cases = cache_cases(folder)
+    key = json.loads((folder / "cache-files" / "labels.json").read_text(encoding="utf-8"))["key"]
+    table = cache / "voice-host" / f"yatzi-{key}.npz"
+    for label, prepare in cases:
         shutil.rmtree(cache, ignore_errors=True)
         table.parent.mkdir(parents=True)
         check = prepare(table)
         outcome = run_full(["analizza", str(journal)], folder, env={"XDG_CACHE_HOME": str(cache)}, timeout=60)
         bar_only = all("%" in line for line in outcome.stderr.strip().splitlines())  # the solve's progress bar
         rows.append((label, outcome, outcome.code == 0 and not outcome.traceback and bar_only
-                     and (check is None or check())))
+                     and outcome.peak_mb < 300 and (check is None or check())))
     korean = korean_model()
     names = [("--players Anna,An\u200bna", "Anna,An\u200bna"), ("--players Anna,\uff21nna", "Anna,\uff21nna"),
              ("--players Anna,\u0410nna (Cyrillic)", "Anna,\u0410nna"),
@@ -403,7 +429,7 @@ def second_round(folder: Path) -> str:
         rows.append((label, outcome, _one_line(outcome)))
     for label, extra in (("--model with --input keyboard", ["--input", "keyboard", "--tts", "print", "--model", "m"]),
                          ("--voice with --tts none", ["--input", "keyboard", "--tts", "none", "--voice", "it"])):
-        outcome = run_full(["play", *TOKIO[:5], "--no-journal", *extra], folder)
+        outcome = run_full([*TOKIO[:5], "--no-journal", *extra], folder)
         rows.append((label, outcome, _one_line(outcome)))
     rows += _output_rows(folder, journal, korean)
     if korean is not None:
@@ -432,14 +458,6 @@ def second_round(folder: Path) -> str:
             f" peak {peak:.0f} MB)")
 
 
-def _seed_key() -> str:
-    sys.path.insert(0, str(REPO))
-    from engine.yatzi_score import SEED_RULES
-    from voice_host.yatzi_table_cache import rules_key
-
-    return rules_key(SEED_RULES)
-
-
 def _output_rows(folder: Path, journal: Path, korean: Path | None) -> list[tuple[str, Outcome, bool]]:
     rows = []
     home_cache = {"XDG_CACHE_HOME": str(folder / "cache18")}  # the table solved by the cache cases
@@ -463,13 +481,13 @@ def _model_signal_rows(folder: Path, korean: Path) -> list[tuple[str, Outcome, b
     """SIGTERM, SIGINT, SIGHUP over the imports, the model's load and its free (no microphone here)."""
     rows = []
     env = {"XDG_CACHE_HOME": str(folder / "cache-signals")}
-    run_full(["play", *TOKIO[:5], "--input", "voice", "--model", str(korean), "--no-journal", "--tts", "none"],
+    run_full([*TOKIO[:5], "--input", "voice", "--model", str(korean), "--no-journal", "--tts", "none"],
              folder, env=env, timeout=120)  # remembers the verdict where the host has a probe
     for delay in (0.8, 1.6, 2.4):
         for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             stdin_read, stdin_write = os.pipe()  # stdin stays open: the game waits, it never ends by itself
             with os.fdopen(stdin_read, "rb") as stdin:
-                outcome = run_full(["play", *TOKIO[:5], "--input", "auto", "--model", str(korean), "--no-journal",
+                outcome = run_full([*TOKIO[:5], "--input", "auto", "--model", str(korean), "--no-journal",
                                     "--tts", "none"], folder, stdin=stdin, env=env, timeout=30,
                                    signal_after=(delay, signum))
             os.close(stdin_write)
@@ -479,21 +497,36 @@ def _model_signal_rows(folder: Path, korean: Path) -> list[tuple[str, Outcome, b
 
 
 def _summary_signal_rows(folder: Path) -> list[tuple[str, Outcome, bool]]:
-    """A signal a few milliseconds after the input ends: as the host closes and writes the summary."""
+    """A signal 0-30 ms after the typed input ends, once the game is under way: as the host writes the summary."""
+    import random
+
+    rng = random.Random(18)
     rows = []
-    script = folder / "end18.txt"
-    script.write_text("cinquantatré\n", encoding="utf-8")
-    plain = run_full([*TOKIO, "--input", f"script:{script}", "--no-journal"], folder)
+    environment = dict(os.environ, PYTHONPATH=str(CODE), XDG_STATE_HOME=str(folder / "state"))
     for step in range(9):
         signum = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)[step % 3]
         summary = folder / f"summary18-{step}.json"
-        outcome = run_full([*TOKIO, "--input", f"script:{script}", "--no-journal", "--summary", str(summary)],
-                           folder, signal_after=(plain.seconds - 0.06 + step * 0.012, signum))
+        with open(folder / ".err", "wb") as err:
+            started = time.monotonic()
+            proc = subprocess.Popen([sys.executable, "-m", "voice_host", *TOKIO[:5], "--tts", "print", "--input",
+                                     "keyboard", "--no-journal", "--summary", str(summary)], cwd=folder,
+                                    env=environment, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+                                    text=True)
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write("cinquantatré\n")
+            proc.stdin.flush()
+            for line in proc.stdout:
+                if "Bruno, ci credi?" in line:
+                    break
+            proc.stdin.close()
+            time.sleep(rng.uniform(0.0, 0.03))
+            proc.send_signal(signum)
+            proc.stdout.read()
+            _, status, usage = os.wait4(proc.pid, 0)
+        outcome = Outcome(os.waitstatus_to_exitcode(status), (folder / ".err").read_text("utf-8", errors="replace"),
+                          time.monotonic() - started, usage.ru_maxrss / 1024)
         ok = (outcome.code == 3 or outcome.code in (128 + signum, -signum)) and not outcome.traceback
-        # the summary is promised once the game has started (a signal before the imports end: nothing to sum up)
-        started = outcome.code == 3 or outcome.code == 128 + signum
-        rows.append((f"{signal.Signals(signum).name} as the game ends", outcome,
-                     ok and (summary.exists() or not started)))
+        rows.append((f"{signal.Signals(signum).name} as the game ends", outcome, ok and summary.exists()))
     return rows
 
 
