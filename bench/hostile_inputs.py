@@ -6,18 +6,31 @@ Each case runs ``python -m voice_host`` in a subprocess and measures its wall
 time and peak resident memory (``wait4``). The first row is a plain bad-option
 refusal: the cost of starting the interpreter, which every row includes. The
 last row is the largest journal the host accepts (just under 4 MB of real
-records), read, checked and replayed. This prints figures and asserts nothing.
+records), read, checked and replayed.
+
+Then the cases of issue 18, each with what "handled" means for it: hostile
+Yatzi cache files under ``analizza`` (solved again and replaced: exit 0, at most
+the progress bar on stderr, no file left behind or written through a link),
+results into a closed pipe or a full disk, more players than a journal holds,
+names that look alike, options that would do nothing, models that make vosk
+abort or a FIFO in the model folder (one line, exit 2), and signals while the
+model loads and as the game ends (the host's own exit code, no traceback, the
+summary there). ``--repo PATH`` runs another checkout's code (the main
+branch, for the figures before). This prints figures and asserts nothing.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
@@ -42,19 +55,63 @@ def _header() -> dict[str, Any]:
     return {"journal": "voice-host journal", "version": 2, "game": "tokio", "config": CONFIG}
 
 
+CODE = REPO
+
+
 def run(args: list[str], folder: Path, stdin: IO[bytes] | None = None) -> tuple[int, int, float, float]:
     """Exit code, stderr lines, seconds and peak MB of ``voice-host ARGS``."""
-    env = dict(os.environ, PYTHONPATH=str(REPO), XDG_STATE_HOME=str(folder / "state"))
+    outcome = run_full(args, folder, stdin=stdin)
+    return outcome.code, outcome.lines, outcome.seconds, outcome.peak_mb
+
+
+@dataclass
+class Outcome:
+    """One run: exit code (None: still running at the time limit, killed), stderr and its figures."""
+
+    code: int | None
+    stderr: str
+    seconds: float
+    peak_mb: float
+
+    @property
+    def lines(self) -> int:
+        """stderr lines; -1 for a traceback."""
+        return -1 if self.traceback else len(self.stderr.strip().splitlines())
+
+    @property
+    def traceback(self) -> bool:
+        return "Traceback" in self.stderr or "Exception ignored" in self.stderr or "Fatal Python" in self.stderr
+
+
+def run_full(args: list[str], folder: Path, *, stdin: IO[bytes] | None = None, stdout: int | None = None,
+             env: dict[str, str] | None = None, timeout: float = 600.0, signal_after: tuple[float, int] | None = None,
+             ) -> Outcome:
+    """``voice-host ARGS`` measured with wait4; killed after ``timeout`` s; ``signal_after`` = (delay, signum)."""
+    environment = dict(os.environ, PYTHONPATH=str(CODE), XDG_STATE_HOME=str(folder / "state"), **(env or {}))
     with open(folder / ".err", "wb") as err:
         started = time.monotonic()
-        proc = subprocess.Popen([sys.executable, "-m", "voice_host", *args], cwd=folder, env=env,
+        proc = subprocess.Popen([sys.executable, "-m", "voice_host", *args], cwd=folder, env=environment,
                                 stdin=stdin if stdin is not None else subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=err)
-        _, status, usage = os.wait4(proc.pid, 0)
+                                stdout=subprocess.DEVNULL if stdout is None else stdout, stderr=err)
+        signalled = False
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                code: int | None = os.waitstatus_to_exitcode(status)
+                break
+            elapsed = time.monotonic() - started
+            if signal_after is not None and not signalled and elapsed >= signal_after[0]:
+                proc.send_signal(signal_after[1])
+                signalled = True
+            if elapsed > timeout:
+                proc.kill()
+                _, status, usage = os.wait4(proc.pid, 0)
+                code = None
+                break
+            time.sleep(0.005)
         seconds = time.monotonic() - started
     stderr = (folder / ".err").read_text("utf-8", errors="replace")
-    lines = -1 if "Traceback" in stderr else len(stderr.strip().splitlines())
-    return os.waitstatus_to_exitcode(status), lines, seconds, usage.ru_maxrss / 1024
+    return Outcome(code, stderr, seconds, usage.ru_maxrss / 1024)
 
 
 def cases(folder: Path) -> list[tuple[str, list[str], str | None]]:
@@ -128,6 +185,15 @@ def largest_journal(folder: Path) -> tuple[Path, int]:
 
 
 def main() -> None:
+    global CODE
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", type=Path, default=REPO, help="the checkout whose code runs (default: this one)")
+    parser.add_argument("--make-cache-files", type=Path, help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.make_cache_files:
+        _make_cache_files(options.make_cache_files)
+        return
+    CODE = options.repo.resolve()
     with tempfile.TemporaryDirectory(prefix="vh-hostile-") as name:
         folder = Path(name)
         print(f"{'case':<32} {'exit':>4} {'lines':>5} {'seconds':>8} {'peak MB':>8}")
@@ -153,9 +219,315 @@ def main() -> None:
                                                 "--tts", "none"], folder)
         size = journal.stat().st_size / (1024 * 1024)
         print(f"{'largest accepted journal':<32} {code:>4} {lines:>5} {big_seconds:>8.3f} {big_mb:>8.1f}")
+        second = second_round(folder)
         print(f"hostile inputs: {refused}/{len(tried) - 1} refused with one line and exit 2; slowest {slowest:.2f} s"
               f" (start-up alone {baseline:.2f} s), peak {peak:.0f} MB; largest accepted journal {size:.1f} MB"
-              f" ({records} records): {big_seconds:.2f} s, {big_mb:.0f} MB")
+              f" ({records} records): {big_seconds:.2f} s, {big_mb:.0f} MB; {second}")
+
+
+# ---------------------------------------------------------------- issue 18
+
+
+def _npy(array: Any) -> bytes:
+    import io
+
+    import numpy as np
+
+    buffer = io.BytesIO()
+    np.save(buffer, array)
+    return buffer.getvalue()
+
+
+def _zip(members: dict[str, bytes], method: int = 0) -> bytes:
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED if method else zipfile.ZIP_STORED) as archive:
+        for member, data in members.items():
+            archive.writestr(member, data)
+    return buffer.getvalue()
+
+
+def _patched(data: bytes, *, method: int | None = None, flags: int | None = None) -> bytes:
+    """Every member's compression method or flag bits changed in both of its zip headers."""
+    import io
+    import struct
+    import zipfile
+
+    out = bytearray(data)
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        locals_ = [info.header_offset for info in archive.infolist()]
+        central = archive.start_dir
+    places = [(at + 6, at + 8) for at in locals_]
+    for _ in locals_:
+        places.append((central + 8, central + 10))
+        name, extra, comment = struct.unpack_from("<HHH", out, central + 28)
+        central += 46 + name + extra + comment
+    for flags_at, method_at in places:
+        if flags is not None:
+            struct.pack_into("<H", out, flags_at, flags)
+        if method is not None:
+            struct.pack_into("<H", out, method_at, method)
+    return bytes(out)
+
+
+def _declared_huge(key: str, declared_mb: int) -> bytes:
+    """A small zip whose values member inflates to ``declared_mb`` MB of zeros."""
+    import io
+    import zlib
+
+    import numpy as np
+
+    buffer = io.BytesIO()
+    np.lib.format.write_array_header_1_0(buffer, {"descr": "<f4", "fortran_order": False,
+                                                  "shape": (declared_mb * 1024 * 256,)})
+    header = buffer.getvalue()
+    squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+    chunks, crc, block = [squeeze.compress(header)], zlib.crc32(header), bytes(1 << 20)
+    for _ in range(declared_mb):
+        chunks.append(squeeze.compress(block))
+        crc = zlib.crc32(block, crc)
+    chunks.append(squeeze.flush())
+    return _raw_zip([("key.npy", _npy(np.array(key)), None), ("checksum.npy", _npy(np.array("0" * 64)), None),
+                     ("values.npy", b"".join(chunks), (crc, len(header) + declared_mb * len(block)))])
+
+
+def _raw_zip(members: list[tuple[str, bytes, tuple[int, int] | None]]) -> bytes:
+    """A zip written by hand: stored members, or (crc, size) for a member already deflated."""
+    import struct
+    import zlib
+
+    body, central = b"", b""
+    for name, data, deflated in members:
+        crc, size = deflated if deflated else (zlib.crc32(data), len(data))
+        method = 8 if deflated else 0
+        fields = (20, 0, method, 0, 0, crc, len(data), size, len(name), 0)
+        central += struct.pack("<4s6H3L5H2L", b"PK\x01\x02", 20, *fields, 0, 0, 0, 0, len(body)) + name.encode()
+        body += struct.pack("<4s5H3L2H", b"PK\x03\x04", *fields) + name.encode() + data
+    end = struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, len(members), len(members), len(central), len(body), 0)
+    return body + central + end
+
+
+def hostile_cache_bytes(folder: Path) -> list[tuple[str, bytes]]:
+    """(name, contents) of each hostile Yatzi cache file (made in a child: this process stays small)."""
+    import io
+
+    import numpy as np
+
+    sys.path.insert(0, str(REPO))
+    from engine.yatzi_score import SEED_RULES
+    from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
+    from voice_host.yatzi_table_cache import rules_key, write_table
+
+    key = rules_key(SEED_RULES)
+    good_path = folder / "good.npz"
+    values = np.random.default_rng(0).uniform(0, 300, (2, MASKS, upper_cap(SEED_RULES) + 1)).astype(np.float32)
+    write_table(SolvedTable(SEED_RULES, values), good_path)
+    good = good_path.read_bytes()
+    deflated = bytearray(_zip({"key.npy": _npy(np.array(key)), "checksum.npy": _npy(np.array("0" * 64)),
+                               "values.npy": _npy(values)}, method=8))
+    at = deflated.index(b"values.npy", 30) + len("values.npy") + 60
+    deflated[at:at + 64] = bytes(b ^ 0x5A for b in deflated[at:at + 64])
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": "<f4", "fortran_order": False, "shape": (2**40,)})
+    huge_header = _zip({"key.npy": _npy(np.array(key)), "checksum.npy": _npy(np.array("0" * 64)),
+                        "values.npy": header.getvalue() + bytes(64)})
+    return [
+        ("cache: a .npy file", _npy(values)),
+        ("cache: encrypted flag", _patched(good, flags=1)),
+        ("cache: compression method 99", _patched(good, method=99)),
+        ("cache: corrupt deflate stream", bytes(deflated)),
+        ("cache: header of 2**40 elements", huge_header),
+        ("cache: 1 MB zip declaring 1 GB", _declared_huge(key, 1024)),
+    ]
+
+
+def cache_cases(folder: Path) -> list[tuple[str, Any]]:
+    """(name, prepare(cache file path) -> check() or None) for each hostile Yatzi cache file."""
+    made = folder / "cache-files"
+    made.mkdir()
+    subprocess.run([sys.executable, __file__, "--make-cache-files", str(made)], check=True)
+    victim = folder / "victim.txt"
+
+    def write(data_path: Path) -> Any:
+        def prepare(path: Path) -> None:
+            path.write_bytes(data_path.read_bytes())
+        return prepare
+
+    def fifo(path: Path) -> None:
+        os.mkfifo(path)
+
+    def folder_there(path: Path) -> Any:
+        path.mkdir()
+        return lambda: not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+    def planted(path: Path) -> Any:
+        victim.write_text("precious\n", encoding="utf-8")
+        for pid in range(os.getpid(), os.getpid() + 3000):  # the pids the next processes will get
+            (path.parent / f".{path.name}.{pid}.tmp").symlink_to(victim)
+        return lambda: victim.read_bytes() == b"precious\n" and not path.is_symlink()
+
+    labels = json.loads((made / "labels.json").read_text(encoding="utf-8"))["labels"]
+    return [*[(label, write(made / f"{number}.bin")) for number, label in enumerate(labels)],
+            ("cache: FIFO", fifo), ("cache: folder at its path", folder_there),
+            ("cache: links at pid temporaries", planted)]
+
+
+def _make_cache_files(folder: Path) -> None:
+    cases = hostile_cache_bytes(folder)
+    for number, (_, data) in enumerate(cases):
+        (folder / f"{number}.bin").write_bytes(data)
+    from engine.yatzi_score import SEED_RULES
+    from voice_host.yatzi_table_cache import rules_key
+
+    (folder / "labels.json").write_text(json.dumps({"labels": [label for label, _ in cases],
+                                                    "key": rules_key(SEED_RULES)}), encoding="utf-8")
+
+
+def _yatzi_journal(folder: Path) -> Path:
+    journal = folder / "y18.jsonl"
+    script = folder / "y18.txt"
+    script.write_text("sei sei sei sei sei\nassi\nsì\n", encoding="utf-8")
+    run_full(["play", "--game", "yatzi", "--players", "Anna", "--tts", "none", "--input", f"script:{script}",
+              "--journal", str(journal)], folder)
+    return journal
+
+
+def _one_line(outcome: Outcome, code: int = 2) -> bool:
+    return outcome.code == code and outcome.lines == 1
+
+
+def second_round(folder: Path) -> str:
+    """The cases of issue 18, printed one per row; returns the figures for the last line."""
+    import shutil
+
+    sys.path.insert(0, str(REPO / "tests"))
+    from damaged_models import DAMAGES, damaged_model, korean_model, linked_copy
+
+    rows: list[tuple[str, Outcome, bool]] = []
+    journal = _yatzi_journal(folder)
+    cache = folder / "cache18"
+    cases = cache_cases(folder)
+    key = json.loads((folder / "cache-files" / "labels.json").read_text(encoding="utf-8"))["key"]
+    table = cache / "voice-host" / f"yatzi-{key}.npz"
+    for label, prepare in cases:
+        shutil.rmtree(cache, ignore_errors=True)
+        table.parent.mkdir(parents=True)
+        check = prepare(table)
+        outcome = run_full(["analizza", str(journal)], folder, env={"XDG_CACHE_HOME": str(cache)}, timeout=60)
+        bar_only = all("%" in line for line in outcome.stderr.strip().splitlines())  # the solve's progress bar
+        rows.append((label, outcome, outcome.code == 0 and not outcome.traceback and bar_only
+                     and outcome.peak_mb < 300 and (check is None or check())))
+    korean = korean_model()
+    names = [("--players Anna,An\u200bna", "Anna,An\u200bna"), ("--players Anna,\uff21nna", "Anna,\uff21nna"),
+             ("--players Anna,\u0410nna (Cyrillic)", "Anna,\u0410nna"),
+             ("65 players", ",".join(f"P{i}" for i in range(65)))]
+    for label, players in names:
+        outcome = run_full(["play", "--game", "tokio", "--players", players, "--tts", "none", "--no-journal",
+                            "--input", "keyboard"], folder)
+        rows.append((label, outcome, _one_line(outcome)))
+    for label, extra in (("--model with --input keyboard", ["--input", "keyboard", "--tts", "print", "--model", "m"]),
+                         ("--voice with --tts none", ["--input", "keyboard", "--tts", "none", "--voice", "it"])):
+        outcome = run_full([*TOKIO[:5], "--no-journal", *extra], folder)
+        rows.append((label, outcome, _one_line(outcome)))
+    rows += _output_rows(folder, journal, korean)
+    if korean is not None:
+        for damage in DAMAGES:
+            model = damaged_model(korean, folder / f"model-{len(rows)}", damage)
+            outcome = run_full([*TOKIO, "--input", "voice", "--model", str(model), "--no-journal"], folder,
+                               env={"XDG_CACHE_HOME": str(folder / "cache-models")}, timeout=120)
+            rows.append((f"model: {damage}", outcome, _one_line(outcome)))
+        model = linked_copy(korean, folder / "model-fifo")
+        (model / "conf" / "model.conf").unlink()
+        os.mkfifo(model / "conf" / "model.conf")
+        outcome = run_full([*TOKIO, "--input", "voice", "--model", str(model), "--no-journal"], folder, timeout=30)
+        rows.append(("model: FIFO in the folder", outcome, _one_line(outcome)))
+        rows += _model_signal_rows(folder, korean)
+    rows += _summary_signal_rows(folder)
+    handled = 0
+    for label, outcome, ok in rows:
+        code = "hang" if outcome.code is None else str(outcome.code)
+        print(f"{label:<36} {code:>4} {outcome.lines:>5} {outcome.seconds:>8.3f} {outcome.peak_mb:>8.1f}"
+              f" {'ok' if ok else 'FAILED'}")
+        handled += ok
+    tracebacks = sum(outcome.traceback for _, outcome, _ in rows)
+    hangs = sum(outcome.code is None for _, outcome, _ in rows)
+    peak = max(outcome.peak_mb for _, outcome, _ in rows)
+    return (f"issue 18: {handled}/{len(rows)} handled ({tracebacks} tracebacks, {hangs} hangs,"
+            f" peak {peak:.0f} MB)")
+
+
+def _output_rows(folder: Path, journal: Path, korean: Path | None) -> list[tuple[str, Outcome, bool]]:
+    rows = []
+    home_cache = {"XDG_CACHE_HOME": str(folder / "cache18")}  # the table solved by the cache cases
+    tools = [("analizza", ["analizza", str(journal)])]
+    if korean is not None:
+        tools.append(("model path", ["model", "path", "--model", str(korean)]))
+    for label, args in tools:
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        outcome = run_full(args, folder, stdout=write_end, env=home_cache)
+        os.close(write_end)
+        rows.append((f"{label} | closed pipe", outcome, outcome.code == 4 and outcome.lines == 0))
+        full = os.open("/dev/full", os.O_WRONLY)
+        outcome = run_full(args, folder, stdout=full, env=home_cache)
+        os.close(full)
+        rows.append((f"{label} > /dev/full", outcome, _one_line(outcome, 4)))
+    return rows
+
+
+def _model_signal_rows(folder: Path, korean: Path) -> list[tuple[str, Outcome, bool]]:
+    """SIGTERM, SIGINT, SIGHUP over the imports, the model's load and its free (no microphone here)."""
+    rows = []
+    env = {"XDG_CACHE_HOME": str(folder / "cache-signals")}
+    run_full([*TOKIO[:5], "--input", "voice", "--model", str(korean), "--no-journal", "--tts", "none"],
+             folder, env=env, timeout=120)  # remembers the verdict where the host has a probe
+    for delay in (0.8, 1.6, 2.4):
+        for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            stdin_read, stdin_write = os.pipe()  # stdin stays open: the game waits, it never ends by itself
+            with os.fdopen(stdin_read, "rb") as stdin:
+                outcome = run_full([*TOKIO[:5], "--input", "auto", "--model", str(korean), "--no-journal",
+                                    "--tts", "none"], folder, stdin=stdin, env=env, timeout=30,
+                                   signal_after=(delay, signum))
+            os.close(stdin_write)
+            ok = outcome.code in (128 + signum, -signum) and not outcome.traceback
+            rows.append((f"{signal.Signals(signum).name} at {delay:.1f} s, model", outcome, ok))
+    return rows
+
+
+def _summary_signal_rows(folder: Path) -> list[tuple[str, Outcome, bool]]:
+    """A signal 0-30 ms after the typed input ends, once the game is under way: as the host writes the summary."""
+    import random
+
+    rng = random.Random(18)
+    rows = []
+    environment = dict(os.environ, PYTHONPATH=str(CODE), XDG_STATE_HOME=str(folder / "state"))
+    for step in range(9):
+        signum = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)[step % 3]
+        summary = folder / f"summary18-{step}.json"
+        with open(folder / ".err", "wb") as err:
+            started = time.monotonic()
+            proc = subprocess.Popen([sys.executable, "-m", "voice_host", *TOKIO[:5], "--tts", "print", "--input",
+                                     "keyboard", "--no-journal", "--summary", str(summary)], cwd=folder,
+                                    env=environment, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+                                    text=True)
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write("cinquantatré\n")
+            proc.stdin.flush()
+            for line in proc.stdout:
+                if "Bruno, ci credi?" in line:
+                    break
+            proc.stdin.close()
+            time.sleep(rng.uniform(0.0, 0.03))
+            proc.send_signal(signum)
+            proc.stdout.read()
+            _, status, usage = os.wait4(proc.pid, 0)
+        outcome = Outcome(os.waitstatus_to_exitcode(status), (folder / ".err").read_text("utf-8", errors="replace"),
+                          time.monotonic() - started, usage.ru_maxrss / 1024)
+        ok = (outcome.code == 3 or outcome.code in (128 + signum, -signum)) and not outcome.traceback
+        rows.append((f"{signal.Signals(signum).name} as the game ends", outcome, ok and summary.exists()))
+    return rows
 
 
 if __name__ == "__main__":

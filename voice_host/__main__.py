@@ -1,7 +1,5 @@
-"""``python -m voice_host`` runs the command line."""
-
-import sys
+"""``python -m voice_host`` runs the command line (Ctrl-C during its imports ends quietly)."""
 
 from voice_host.launch import main
 
-sys.exit(main())
+raise SystemExit(main())

@@ -22,6 +22,7 @@ from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, I
 from voice_host.games.options import add_game_options
 from voice_host.play import analyse_journal, play
 from voice_host.reprompt import DEFAULT_WAITS, parse_waits
+from voice_host.stdout_guard import OutputClosed, guarded_stdout
 from voice_host.stop_signals import StopSignal, stop_on_signals
 from voice_host.user_command import user_command
 from voice_host.voice_options import add_voice_options
@@ -72,15 +73,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = build_parser().parse_args(argv)
             if args.command == "play":
                 return play(args)
-            if args.command == "analizza":
-                return analyse_journal(args.journal)
-            handler = getattr(args, "handler", None)
-            if handler is None:
-                raise UsageError(say.unknown_command(args.command))
-            return int(handler(args))
+            with guarded_stdout():
+                if args.command == "analizza":
+                    return analyse_journal(args.journal)
+                handler = getattr(args, "handler", None)
+                if handler is None:
+                    raise UsageError(say.unknown_command(args.command))
+                return int(handler(args))
     except InputError as exc:
         print_error(str(exc))
         return EXIT_USAGE
+    except OutputClosed:  # the reader of a pipe has what it wanted
+        return EXIT_WRITE_FAILED
     except WriteFailure as exc:
         print_error(str(exc))
         return EXIT_WRITE_FAILED

@@ -10,6 +10,7 @@ Exit codes (also in the README, "Reliability"):
 - 2 bad usage or input: options, scripts, typed lines, journals (one clear line, no traceback);
 - 3 the input ended before the game;
 - 4 a write failed (disk full, I/O error: journal, summary, terminal); the journal stays resumable;
+  a result printed into a closed pipe (``analizza J | head -1``) exits 4 without a word;
 - 129 SIGHUP, 130 Ctrl-C, 143 SIGTERM: stopped from outside, summary written.
 """
 

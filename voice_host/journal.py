@@ -185,6 +185,9 @@ class Journal:
             raise JournalWriteError(say.journal_write_failed(self.path, "chiuso"))
         checksum = chain_sum(self._last_sum, record)
         data = (canonical({**record, "sum": checksum}) + "\n").encode("utf-8")
+        if self._length + len(data) > MAX_JOURNAL_BYTES or len(data) > MAX_JOURNAL_LINE_BYTES:
+            # what resume would refuse is never written: the game stops here, resumable
+            raise JournalWriteError(say.journal_full(self.path, MAX_JOURNAL_BYTES // (1024 * 1024)))
         previous = signals.hold()
         try:
             try:

@@ -1,24 +1,39 @@
-"""The ``voice-host`` command's first step: make sure ``engine`` and ``grammars`` are voice-host's own.
+"""The ``voice-host`` command's first steps, before the command line is imported.
 
-The wheel installs three top-level packages side by side: ``engine``, ``grammars``
-and ``voice_host`` (the layout the project was asked for). Another distribution
-that ships a top-level ``engine`` or ``grammars`` earlier on the path (a user
-site, ``PYTHONPATH``, a ``.pth`` entry) would be imported instead, and the host
-would stop with an obscure ImportError. Before anything is imported from them,
-:func:`main` looks where the import system would find them; when it is not
-beside ``voice_host``, voice-host's own folder goes first on ``sys.path`` (this
-process needs the packages it was installed with; the other distribution is
-untouched) and one warning line names the clash.
+**Ctrl-C while the command line is still being imported ends quietly.** Python
+turns SIGINT into ``KeyboardInterrupt`` from its first moment, so Ctrl-C during
+the imports (the first tens of milliseconds) would print a traceback. Until the
+command line is imported SIGINT takes its default action (the process ends, exit
+status 130 in the shell, nothing printed); then Python's handler is back and
+:func:`voice_host.cli.main` handles Ctrl-C as usual. Only the C module ``_signal``
+is imported first: ``signal`` itself takes milliseconds (its enums).
+
+**``engine`` and ``grammars`` must be voice-host's own.** The wheel installs three
+top-level packages side by side: ``engine``, ``grammars`` and ``voice_host`` (the
+layout the project was asked for). Another distribution that ships a top-level
+``engine`` or ``grammars`` earlier on the path (a user site, ``PYTHONPATH``, a
+``.pth`` entry) would be imported instead, and the host would stop with an obscure
+ImportError. Before anything is imported from them, :func:`main` looks where the
+import system would find them; when it is not beside ``voice_host``, voice-host's
+own folder goes first on ``sys.path`` (this process needs the packages it was
+installed with; the other distribution is untouched) and one warning line names
+the clash.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import _signal  # type: ignore[import-not-found]  # the C module behind signal, no stubs
 import sys
 from pathlib import Path
 
 #: voice-host's own top-level packages besides ``voice_host``.
 SIBLINGS = ("engine", "grammars")
+
+
+def quiet_interrupt() -> None:
+    """Let SIGINT end the process without a word (unless it is ignored, as in a background job)."""
+    if _signal.getsignal(_signal.SIGINT) is not _signal.SIG_IGN:
+        _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
 
 
 def own_root() -> Path:
@@ -28,6 +43,8 @@ def own_root() -> Path:
 
 def foreign_siblings(root: Path) -> list[tuple[str, str]]:
     """The packages of :data:`SIBLINGS` that ``import`` would take from elsewhere than ``root``, with where."""
+    import importlib.util
+
     found = []
     for name in SIBLINGS:
         spec = importlib.util.find_spec(name)
@@ -38,7 +55,8 @@ def foreign_siblings(root: Path) -> list[tuple[str, str]]:
 
 
 def main() -> int:
-    """Check the siblings, then run the command line."""
+    """Quiet Ctrl-C, check the siblings, then import and run the command line."""
+    quiet_interrupt()
     root = own_root()
     clashes = foreign_siblings(root)
     if clashes:
@@ -48,6 +66,8 @@ def main() -> int:
     from voice_host.cli import main as cli_main
     from voice_host.console import print_stderr
 
+    if _signal.getsignal(_signal.SIGINT) is _signal.SIG_DFL:
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)
     if clashes:
         from grammars.it import catalogue
 

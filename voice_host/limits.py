@@ -13,10 +13,15 @@ MAX_JOURNAL_LINE_BYTES = 16 * 1024
 
 MAX_JOURNAL_BYTES = 4 * 1024 * 1024
 """A whole journal: about 40,000 records, read and replayed in about a second (a long
-game with many ``annulla`` writes a few hundred records)."""
+game with many ``annulla`` writes a few hundred records). The journal never writes a
+record that would take it past this: the game stops there (exit 4), resumable."""
 
 MAX_NAME_CHARS = 40
 """A player's name."""
+
+MAX_SEATS = 64
+"""Players and computer seats of one game: the journal's header holds at most this many names
+(64 names of 40 four-byte characters fit well within ``MAX_JOURNAL_LINE_BYTES``)."""
 
 MAX_JOURNAL_INT = 2**63 - 1
 """The largest integer (in absolute value) a journal may hold."""

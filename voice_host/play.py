@@ -32,7 +32,7 @@ from voice_host.errors import (
 from voice_host.games import GAME_OPTIONS, GAMES, AnyDialog, ConfigError, GameEntry, dialog_factory, options_given
 from voice_host.journal import JournalError, JournalWriteError, read_journal
 from voice_host.session import Outcome
-from voice_host.stop_signals import StopSignal
+from voice_host.stop_signals import StopSignal, deferred_signals
 from voice_host.summary import SummaryWriteError, check_summary_path, write_summary
 from voice_host.user_command import resume_command
 
@@ -126,12 +126,16 @@ def _run(args: argparse.Namespace, host: Host) -> int:
     except OSError as exc:  # the terminal went away, a device failed
         code, message, dialog = EXIT_WRITE_FAILED, say.error(say.io_failed(say.system_error(exc))), session.dialog
     finally:
-        host.close()
+        interrupted = _close(host)
     if host.journal is not None and code != EXIT_OK and not dialog.is_over():
         message = say.resume_with(resume_command(host.journal.path), message or "")
-    if message:
-        print_stderr(f"voice-host: {message}")
-    return _write_summary(args, dialog, code)
+    with deferred_signals():  # a signal now is handled once the summary is written
+        if message:
+            print_stderr(f"voice-host: {message}")
+        code = _write_summary(args, dialog, code)
+    if interrupted is not None:
+        raise interrupted
+    return code
 
 
 def _write_summary(args: argparse.Namespace, dialog: AnyDialog, code: int) -> int:
@@ -143,6 +147,15 @@ def _write_summary(args: argparse.Namespace, dialog: AnyDialog, code: int) -> in
             print_error(str(exc))
             return EXIT_WRITE_FAILED
     return code
+
+
+def _close(host: Host) -> StopSignal | KeyboardInterrupt | None:
+    """Close the host; a signal or Ctrl-C meanwhile is returned, to be raised after the summary."""
+    try:
+        host.close()
+    except (StopSignal, KeyboardInterrupt) as exc:
+        return exc
+    return None
 
 
 def _replayed(new_dialog: Callable[[], AnyDialog], actions: list[dict[str, Any]]) -> AnyDialog:
@@ -159,6 +172,15 @@ def _check_options(args: argparse.Namespace) -> str | None:
         raise UsageError(say.bad_input_option(args.input))
     if args.journal and args.no_journal:
         raise UsageError(say.options_conflict("--journal", "--no-journal"))
+    for setting, used, options in (
+        (f"--input {args.input}", args.input in ("auto", "voice"),
+         (("--model", args.model), ("--device", args.device))),
+        (f"--tts {args.tts}", args.tts == "pyttsx3",
+         (("--voice", args.voice), ("--rate", args.rate), ("--volume", args.volume))),
+    ):
+        unused = [name for name, value in options if value is not None]
+        if unused and not used:
+            raise UsageError(say.options_unused_with(setting, unused))
     if args.resume:
         ignored = (["--game"] if args.game else []) + options_given(args, list(GAME_OPTIONS))
         ignored += [name for name, value in (("--journal", args.journal), ("--no-journal", args.no_journal)) if value]

@@ -1,4 +1,4 @@
-"""Opening a file that must be a regular file, and reading it in bounded lines.
+"""Opening a file that must be a regular file, and reading it in bounded lines or whole when small.
 
 A FIFO would block ``open()`` forever, a device such as ``/dev/zero`` never ends
 and a directory cannot be read: each is refused at once, before any read.
@@ -79,3 +79,39 @@ def bounded_lines(stream: BinaryIO, limit: int) -> Iterator[bytes]:
         if len(line) > limit and not (len(line) == limit + 1 and line.endswith(b"\n")):
             raise LineTooLong(number)
         yield line
+
+
+class FileTooBig(OSError):
+    """A regular file larger than the reader's limit; ``size`` is its size in bytes."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(errno.EFBIG, str(size))
+        self.size = size
+
+
+def read_small_file(path: str, limit: int, follow_links: bool = True) -> bytes:
+    """The whole contents of the regular file at ``path``, never more than ``limit`` bytes.
+
+    The kind of file and its size are checked on the open descriptor (``fstat``)
+    before a byte is read; with ``follow_links=False`` a symbolic link is refused
+    too (``O_NOFOLLOW``: ``ELOOP``). A file that grows while it is read is refused.
+    Raises OSError (``NotARegularFile``, ``FileTooBig``).
+    """
+    flags = os.O_RDONLY | (0 if follow_links else files.no_follow_flag())
+    fd = open_regular(path, flags)
+    try:
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise FileTooBig(size)
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise FileTooBig(total)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)

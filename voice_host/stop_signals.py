@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
 
@@ -43,13 +43,76 @@ def _raise(signum: int, frame: FrameType | None) -> None:
 
 @contextmanager
 def stop_on_signals() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into ``StopSignal`` for the duration of the block (main thread only)."""
+    """Turn SIGTERM and SIGHUP into ``StopSignal`` for the duration of the block (main thread only).
+
+    A signal that was ignored when the block began (SIGHUP under ``nohup``) is left ignored.
+    """
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread may set handlers; a host run elsewhere keeps the defaults
         return
-    previous = {signum: signal.signal(signum, _raise) for signum in STOP_SIGNALS}
+    # a signal ignored when the host started (``nohup`` ignores SIGHUP) stays ignored
+    previous = {signum: signal.signal(signum, _raise) for signum in STOP_SIGNALS
+                if signal.getsignal(signum) is not signal.SIG_IGN}
     try:
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+#: Ctrl-C's SIGINT and the stop signals of this system.
+HELD_SIGNALS = frozenset(signals.held_signals())
+
+
+@contextmanager
+def held_signals() -> Iterator[None]:
+    """Hold SIGINT and the stop signals back for the block; one that arrived meanwhile lands after it.
+
+    For the short writes that must not be cut in half (a file renamed into place,
+    a summary): the signal is delivered, and handled as usual, when the block ends
+    (:func:`voice_host.platform.signals.hold` says how on each system).
+    """
+    held = signals.hold()
+    try:
+        yield
+    finally:
+        signals.release(held)
+
+
+@contextmanager
+def deferred_signals() -> Iterator[None]:
+    """Note SIGINT, SIGTERM and SIGHUP during the block and act on the first one only after it.
+
+    For a long call into C that Python code must not be interrupted around
+    (``vosk.Model()``: a signal handled in the middle of its ``__init__`` leaves
+    a half-built object whose ``__del__`` fails). Unlike :func:`held_signals`
+    this holds whatever thread the signal is delivered to. When the block ends
+    the handlers are put back and the first signal noted is handled as it
+    would have been: its handler is called here (raising ``StopSignal`` or
+    ``KeyboardInterrupt``), or the default action is taken. Main thread only;
+    elsewhere the block runs unchanged.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    noted: list[signal.Signals] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        noted.append(signal.Signals(signum))
+
+    previous = {signum: signal.signal(signum, note) for signum in HELD_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if noted:
+            _deliver(noted[0], previous[noted[0]])
+
+
+def _deliver(signum: int, handler: Callable[[int, FrameType | None], object] | int | None) -> None:
+    """Act on ``signum`` as ``handler`` (a function, ``SIG_DFL`` or ``SIG_IGN``) would have."""
+    if callable(handler):
+        handler(signum, None)
+    elif handler == signal.SIG_DFL:
+        signal.raise_signal(signum)

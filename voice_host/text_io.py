@@ -43,9 +43,11 @@ class KeyboardListener:
     def __init__(self, stream: TextIO | BinaryIO | None = None, *, prompt: TextIO | None = None) -> None:
         self._stream = stream if stream is not None else sys.stdin
         self._prompt = prompt
+        self._total = 0
 
     def listen(self, request: ListenRequest) -> Heard | None:
-        """Return the next typed line (always sure), or None at end of input; InputTooLong past the limit.
+        """Return the next typed line (always sure), or None at end of input; InputTooLong past the limits
+        (a line, or more in all than a script may hold).
 
         Typing takes the time it takes: ``request.patience_s`` is ignored, so this never returns ``Silence``.
         """
@@ -64,6 +66,7 @@ class KeyboardListener:
             data = raw.readline(MAX_UTTERANCE_BYTES + 1)
             if not data:
                 return None
+            self._count(len(data))
             if len(data) > MAX_UTTERANCE_BYTES and not data.endswith(b"\n"):
                 raise InputTooLong(say.typed_line_too_long(MAX_UTTERANCE_BYTES))
             return Heard(data.decode("utf-8", errors="replace").rstrip("\r\n"))
@@ -71,12 +74,18 @@ class KeyboardListener:
         assert isinstance(line, str)
         if not line:
             return None
+        self._count(len(line))
         if len(line) > MAX_UTTERANCE_BYTES and not line.endswith("\n"):
             raise InputTooLong(say.typed_line_too_long(MAX_UTTERANCE_BYTES))
         return Heard(line.rstrip("\r\n"))
 
     def close(self) -> None:
         """Nothing to release: stdin belongs to the process."""
+
+    def _count(self, size: int) -> None:
+        self._total += size
+        if self._total > MAX_SCRIPT_BYTES:  # a stream that never ends (yes | voice-host play) stops
+            raise InputTooLong(say.typed_input_too_long(MAX_SCRIPT_BYTES // (1024 * 1024)))
 
 
 def keyboard_prompt(stdin: TextIO | None = None, stdout: TextIO | None = None) -> TextIO | None:

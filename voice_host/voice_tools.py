@@ -21,8 +21,9 @@ from grammars.phrases import LeadInPhrase, Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.stack_noise import filtered_stderr
 from voice_host.cli_parser import ItalianArgumentParser
-from voice_host.errors import InputError
+from voice_host.errors import EXIT_WRITE_FAILED, InputError, WriteFailure
 from voice_host.games import GAMES, ConfigError
+from voice_host.stdout_guard import OutputClosed, guarded_stdout
 from voice_host.user_command import user_command
 from voice_host.voice_options import add_voice_options, voice_option
 
@@ -238,13 +239,18 @@ def run_check(
         model = vocabulary = None
     else:
         print(catalogue.voice_check_model(str(path), _download_command()), file=out)
-        model = load_model(str(path))
-        vocabulary = vocabulary_of(model, path.name)
-        for phase, phrases in all_phrases.items():
-            coverage = vocabulary.coverage(phase, phrases)
-            missing = [p.text for p in coverage.missing]
-            ok = ok and not missing
-            print(catalogue.voice_check_phase(phase, coverage.covered, len(phrases), missing), file=out)
+        try:
+            model = load_model(str(path))
+        except VoiceUnavailable as exc:  # the model aborts, hangs or fails in its trial
+            print(catalogue.voice_model_unloadable(str(path), str(exc)), file=out)
+            ok, model = False, None
+        vocabulary = None if model is None else vocabulary_of(model, path.name)
+        if vocabulary is not None:
+            for phase, phrases in all_phrases.items():
+                coverage = vocabulary.coverage(phase, phrases)
+                missing = [p.text for p in coverage.missing]
+                ok = ok and not missing
+                print(catalogue.voice_check_phase(phase, coverage.covered, len(phrases), missing), file=out)
     speaker = _open_check_speaker(voice, rate, volume, out)
     if speaker is None:
         ok = False
@@ -449,7 +455,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     register(parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
                                    title=catalogue.ARGPARSE_WORDS["commands"], metavar="comando"))
     args = parser.parse_args(argv)
-    return int(args.handler(args))
+    try:
+        with guarded_stdout():
+            return int(args.handler(args))
+    except OutputClosed:
+        return EXIT_WRITE_FAILED
+    except WriteFailure as exc:
+        print(catalogue.usage_error(str(exc)), file=sys.stderr)
+        return EXIT_WRITE_FAILED
 
 
 if __name__ == "__main__":

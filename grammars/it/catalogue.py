@@ -775,6 +775,31 @@ def voice_no_italian_voice_linux() -> str:
             "(per esempio: sudo apt install espeak-ng): la voce italiana è compresa")
 
 
+def voice_model_probe_aborted(signal_name: str) -> str:
+    """Why a model is unusable: vosk killed the trial process (an abort, a crash)."""
+    return f"vosk si è interrotto ({signal_name}) mentre lo provavo"
+
+
+def voice_model_probe_timeout(seconds: float) -> str:
+    """Why a model is unusable: loading it and decoding a second of silence took too long."""
+    return f"non ha finito di caricarsi in {seconds:g} secondi"
+
+
+def voice_model_probe_failed() -> str:
+    """Why a model is unusable: vosk refused it (an error, not a crash)."""
+    return "vosk non riesce a usarlo"
+
+
+def voice_model_odd_file(name: str, kind: str) -> str:
+    """Why a model is unusable: a file inside it is not a regular file (``kind`` says what it is)."""
+    return f"{name} {kind}"
+
+
+def voice_model_too_many_files(most: int) -> str:
+    """Why a model is unusable: far more files than a vosk model has."""
+    return f"contiene più di {most} file"
+
+
 # --------------------------------------------------------------- yatzi
 
 
@@ -1552,7 +1577,7 @@ def player_name_empty(text: str) -> str:
 
 
 def player_names_repeated(text: str) -> str:
-    """Two names that are the same (after Unicode normalization, ignoring case)."""
+    """Two names that are the same (after Unicode normalization, ignoring case and look-alike letters)."""
     return f"nomi ripetuti in --players {text!r}"
 
 
@@ -1691,6 +1716,36 @@ def resume_with(command: str, reason: str = "") -> str:
 def journal_record_after_end(path: str, line: int) -> str:
     """A record after the line that ended the game."""
     return f"{path}, riga {line}: voce dopo la fine della partita"
+
+
+def too_many_seats(count: int, most: int) -> str:
+    """More players (and computer seats) than a journal can hold."""
+    return f"troppi giocatori ({count}): al massimo {most}"
+
+
+def journal_full(path: str, megabytes: int) -> str:
+    """The journal has reached the size a resume accepts: the game stops before it is outgrown."""
+    return f"{path}: il giornale ha raggiunto il limite di {megabytes} MB, non posso salvare altre mosse"
+
+
+def options_unused_with(setting: str, options: Sequence[str]) -> str:
+    """Options that do nothing with the input or the voice chosen."""
+    return f"con {setting} {', '.join(options)} non servono: toglile"
+
+
+def typed_input_too_long(megabytes: int) -> str:
+    """More typed input in all than a script may hold (a stream that never ends)."""
+    return f"troppo testo dalla tastiera (più di {megabytes} MB): mi fermo"
+
+
+def player_name_invisible(name: str, code: str) -> str:
+    """A name holding an invisible or formatting character (``code``: U+200B); ``name`` is shown without it."""
+    return f"il nome {name!r} contiene un carattere invisibile ({code})"
+
+
+def output_failed(reason: str) -> str:
+    """What a command prints (an analysis, a path, a list) could not be written out."""
+    return f"non riesco a scrivere il risultato ({reason})"
 
 
 

@@ -9,14 +9,14 @@ command line would refuse.
 from __future__ import annotations
 
 import argparse
-import unicodedata
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.errors import InputError
-from voice_host.limits import MAX_NAME_CHARS
+from voice_host.games.names import invisible, look_alike_key, normal, visible
+from voice_host.limits import MAX_NAME_CHARS, MAX_SEATS
 from voice_host.printable import has_control
 
 MAX_SEED = 2**63 - 1
@@ -38,10 +38,10 @@ class ConfigError(InputError):
 
 
 def player_names(text: str | None) -> list[str]:
-    """The names of ``--players``: NFC-normalized, one line each, distinct ignoring case."""
+    """The names of ``--players``: NFKC-normalized, one line each, visible, distinct however they look."""
     if not text:
         raise ConfigError(say.players_missing())
-    names = [unicodedata.normalize("NFC", name.strip()) for name in text.split(",")]
+    names = [normal(name) for name in text.split(",")]
     if any(not name for name in names):
         raise ConfigError(say.player_name_empty(text))
     check_names(names, text)
@@ -49,20 +49,26 @@ def player_names(text: str | None) -> list[str]:
 
 
 def check_names(names: Sequence[str], quoted: str) -> None:
-    """Every name printable and short, and no two the same ignoring case (``quoted`` names them in the error)."""
+    """Every name printable and short, no two the same ignoring case (``quoted`` names them in the error),
+    and no more than ``MAX_SEATS`` of them."""
+    if len(names) > MAX_SEATS:
+        raise ConfigError(say.too_many_seats(len(names), MAX_SEATS))
     for name in names:
         if has_control(name):
             raise ConfigError(say.player_name_control(name))
         if len(name) > MAX_NAME_CHARS:
             raise ConfigError(say.player_name_too_long(name, MAX_NAME_CHARS))
-    if len({name.casefold() for name in names}) != len(names):
+        hidden = invisible(name)
+        if hidden is not None:
+            raise ConfigError(say.player_name_invisible(visible(name), hidden))
+    if len({look_alike_key(name) for name in names}) != len(names):
         raise ConfigError(say.player_names_repeated(quoted))
 
 
 def computer_names(args: argparse.Namespace, players: Sequence[str]) -> list[str]:
-    """The names of ``--computer``: NFC-normalized, non-empty, not already at the table (ignoring case)."""
-    computers = [unicodedata.normalize("NFC", name.strip()) for name in (getattr(args, "computer", None) or [])]
-    seats = [name.casefold() for name in [*players, *computers]]
+    """The names of ``--computer``: normalized as players' names, non-empty, not already at the table."""
+    computers = [normal(name) for name in (getattr(args, "computer", None) or [])]
+    seats = [look_alike_key(name) for name in [*players, *computers]]
     if any(not name for name in computers) or len(set(seats)) != len(seats):
         raise ConfigError(say.computer_names_bad(computers))
     check_names([*players, *computers], ",".join([*players, *computers]))
@@ -70,9 +76,9 @@ def computer_names(args: argparse.Namespace, players: Sequence[str]) -> list[str
 
 
 def first_player(first: str | None, players: list[str]) -> str | None:
-    """``--first``, NFC-normalized, when it names one of ``players``."""
+    """``--first``, NFKC-normalized, when it names one of ``players``."""
     if first is not None:
-        first = unicodedata.normalize("NFC", first.strip())
+        first = normal(first)
         if first not in players:
             raise ConfigError(say.first_not_a_player(first, players))
     return first
@@ -103,7 +109,7 @@ def check_config_players(config: dict[str, Any], least: int, others: Sequence[st
     """Players (and ``others``, seats no one speaks for) well typed, normalized, distinct; ``first`` among them."""
     players = config["players"]
     if not isinstance(players, list) or len(players) < least or not all(
-        isinstance(name, str) and name and name == unicodedata.normalize("NFC", name.strip())
+        isinstance(name, str) and name and name == normal(name)
         for name in [*players, *others]
     ):
         raise ConfigError(say.config_bad_value("players"))

@@ -23,6 +23,20 @@ def open_flags(system: str = sys.platform) -> int:
     return int(unix.O_NONBLOCK | unix.O_CLOEXEC)
 
 
+def no_follow_flag(system: str = sys.platform) -> int:
+    """The flag that makes ``os.open`` refuse a symbolic link (``O_NOFOLLOW``; Windows has none: 0).
+
+    On Windows a link is followed (making one there takes administrator rights or
+    developer mode); the regular-file check on the open descriptor still applies.
+
+    >>> no_follow_flag("win32")
+    0
+    """
+    if system == "win32":
+        return 0
+    return int(module("os").O_NOFOLLOW)
+
+
 def set_blocking(fd: int, system: str = sys.platform) -> None:
     """Make reads of ``fd`` wait again, after :func:`open_flags` opened it not to (nothing to do on Windows)."""
     if system != "win32":

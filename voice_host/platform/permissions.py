@@ -24,10 +24,12 @@ def set_file_mode(fd: int, mode: int, system: str = sys.platform) -> None:
 def keep_private(folder: str, system: str = sys.platform) -> None:
     """Make ``folder`` (if it is ours) readable by its owner only: mode 0700 (nothing on Windows).
 
-    A folder owned by someone else is left as it is: it is not ours to change.
+    A folder owned by someone else is left as it is: it is not ours to change; so is
+    a symbolic link the user made there (its target's mode is theirs).
     """
     if system == "win32":
         return
-    info = os.stat(folder)
-    if info.st_uid == module("os").getuid() and stat.S_IMODE(info.st_mode) != PRIVATE_FOLDER:
+    info = os.lstat(folder)
+    ours = stat.S_ISDIR(info.st_mode) and info.st_uid == module("os").getuid()
+    if ours and stat.S_IMODE(info.st_mode) != PRIVATE_FOLDER:
         os.chmod(folder, PRIVATE_FOLDER)
