@@ -49,7 +49,6 @@ from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
 from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, LeadIn, Verdict, judge
-from voice_host.hearing.confusability import tail_of
 from voice_host.hearing.fillers import filler_words
 from voice_host.ports import Heard, ListenRequest
 
@@ -619,14 +618,19 @@ def tails(matcher: PhraseMatcher) -> frozenset[Phrase]:
     >>> sorted(p.text for p in tails(PhraseMatcher({good: ("좋아요",), bad: ("안 좋아요",), Phrase.of("네"): ("네",)})))
     ['좋아요']
     """
-    found: set[Phrase] = set()
-    for short in matcher.phrases:
-        for long in matcher.phrases:
-            if long != short and any(
-                tail_of(words(a), words(b)) for a in matcher.variants_of(short) for b in matcher.variants_of(long)
-            ):
-                found.add(short)
-    return frozenset(found)
+    # Every proper ending of every variant, with the phrases whose variants end so: one pass over the
+    # words instead of comparing every pair of variants (3 s for d10's 326 variants).
+    endings: dict[tuple[str, ...], set[Phrase]] = {}
+    for long in matcher.phrases:
+        for variant in matcher.variants_of(long):
+            said = words(variant)
+            for start in range(1, len(said)):
+                endings.setdefault(said[start:], set()).add(long)
+    return frozenset(
+        short
+        for short in matcher.phrases
+        if any(endings.get(words(v), set()) - {short} for v in matcher.variants_of(short))
+    )
 
 
 def heard_by_both(decoded: Decoded, second: Decoded) -> Decoded:
