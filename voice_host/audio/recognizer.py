@@ -46,6 +46,7 @@ from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, Foreground
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, MatchReason, PhraseMatcher
 from voice_host.audio.sources import AudioSource
+from voice_host.audio.speech_gate import SpeechGate
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
 from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, LeadIn, Verdict, judge
@@ -306,7 +307,8 @@ class VoskListener:
     as chatter. ``foreground=True`` attenuates the audio between a near
     speaker's words first (off by default: on the Korean proxy it gained
     nothing measurable and lost the first word of the first utterance of a
-    fresh microphone stream).
+    fresh microphone stream). ``speech_gate=False`` decodes every chunk, not
+    only the audio around voice (:class:`~voice_host.audio.speech_gate.SpeechGate`).
     """
 
     def __init__(
@@ -322,6 +324,7 @@ class VoskListener:
         fillers: Sequence[str] = (),
         second_opinion: bool = True,
         foreground: bool = False,
+        speech_gate: bool = True,
     ) -> None:
         self._model = model
         self._vocabulary = vocabulary
@@ -340,6 +343,7 @@ class VoskListener:
         self._fillers = tuple(fillers)
         self._second_opinion = second_opinion
         self._foreground = ForegroundGate() if foreground else None
+        self._speech = SpeechGate(sample_rate=source.sample_rate, busy=self._utterance_open) if speech_gate else None
         self._ready: deque[bytes] = deque()
         self._pending_reset = False
         self._levels: deque[float] = deque(maxlen=PEAK_CHUNKS)
@@ -421,7 +425,8 @@ class VoskListener:
     def _next_data(self) -> bytes | None:
         """The next audio for the decoders (foreground-gated), or None when the source ended.
 
-        Chunks the half-duplex gate says the host must not hear are skipped.
+        Chunks the half-duplex gate says the host must not hear are skipped, and
+        with the speech gate only the audio around voice is decoded (:mod:`voice_host.audio.speech_gate`).
         """
         while not self._ready:
             chunk = self._source.read()
@@ -431,16 +436,24 @@ class VoskListener:
                 if self._gate.generation != self._generation:
                     self._sync_with_gate()
                     self._pending_reset = True
+                    if self._speech is not None:  # what it kept was said before the host spoke
+                        self._speech.reset()
                     continue
                 if not self._gate.hears(chunk.captured_at):
                     continue
             loud = self._energy.feed(chunk.data)
             self._voiced = self._voiced or loud
+            passed = [chunk.data] if self._speech is None else self._speech.push(chunk.data, loud)
             if self._foreground is None:
-                self._ready.append(chunk.data)
+                self._ready.extend(passed)
             else:
-                self._ready.extend(self._foreground.push(chunk.data, loud))
+                for data in passed:
+                    self._ready.extend(self._foreground.push(data, loud))
         return self._ready.popleft()
+
+    def _utterance_open(self) -> bool:
+        """True while the current grammar decoder holds words of an utterance it has not ended."""
+        return bool(self.partial())
 
     def _judge(
         self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, heard: Decoded | None

@@ -1,0 +1,100 @@
+"""Decode only when someone speaks: a voice-activity gate in front of the recognizers.
+
+Two grammar decoders on every 50 ms block cost a laptop 6-8 % of a core while
+the table thinks. :class:`SpeechGate` passes audio on only around voice: it
+keeps the last :data:`PRE_ROLL_S` (0.5 s) of audio while closed and, at the first voiced
+chunk (:class:`~voice_host.audio.endpoint.EnergyTracker`: loud over the room's
+floor and not flat noise), hands that pre-roll over first, so a soft first
+syllable before the level rose is not lost. After the last voiced chunk it
+stays open for :data:`HANGOVER_S`, so vosk still hears the trailing silence its
+own endpoint waits for, and longer while the caller says an utterance is still
+open (a partial result not ended yet). Closed, nothing is decoded.
+
+The decoders only ever see whole stretches of real audio, in order: their word
+times count the audio fed, which the listener keeps beside them.
+
+>>> gate = SpeechGate(pre_roll_s=0.1, hangover_s=0.1, sample_rate=10)
+>>> quiet, loud = b"\\x00\\x00", b"\\x10\\x27"
+>>> [len(gate.push(c, c == loud)) for c in (quiet, quiet, quiet, loud, quiet, quiet, quiet)]
+[0, 0, 0, 2, 1, 0, 0]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+#: Audio kept while closed and fed first when voice starts: a first syllable's soft onset, and the
+#: lead-in vosk's decode depends on. With 0.3 s, 4 of the 60 phrases of ``bench/hearing.py --offline``
+#: (0.3 s of room before each) were decided otherwise (2 better, 2 worse); with 0.5 s none.
+PRE_ROLL_S = 0.5
+#: Audio still fed after the last voiced chunk: vosk ends an utterance after 0.5 s of trailing
+#: silence (and waits up to 1 s after a short one); the early endpoint waits 0.5 s at most.
+HANGOVER_S = 1.0
+
+
+class SpeechGate:
+    """Which audio the recognizers get: the stretches around voice, with pre-roll and hangover.
+
+    ``push`` each chunk in order with whether it is voiced; it returns the
+    chunks to decode now (none while closed, the pre-roll and the chunk when
+    voice starts, the chunk while open). ``busy`` (optional) is asked when the
+    hangover runs out: True keeps the gate open another hangover (an utterance
+    the decoders have not ended yet).
+    """
+
+    def __init__(
+        self,
+        *,
+        pre_roll_s: float = PRE_ROLL_S,
+        hangover_s: float = HANGOVER_S,
+        sample_rate: int = 16000,
+        busy: Callable[[], bool] | None = None,
+    ) -> None:
+        self._pre_roll_s = pre_roll_s
+        self._hangover_s = hangover_s
+        self._bytes_per_s = 2.0 * sample_rate
+        self._busy = busy
+        self._kept: deque[bytes] = deque()
+        self._kept_s = 0.0
+        self._open = False
+        self._quiet_s = 0.0
+        self.opened = 0
+        """How many times voice opened the gate (for benchmarks)."""
+
+    @property
+    def open(self) -> bool:
+        """True while audio goes through to the decoders."""
+        return self._open
+
+    def reset(self) -> None:
+        """Close the gate and forget the pre-roll (after the host spoke, or a phase switch)."""
+        self._kept.clear()
+        self._kept_s = 0.0
+        self._open = False
+        self._quiet_s = 0.0
+
+    def push(self, chunk: bytes, voiced: bool) -> list[bytes]:
+        """Take one chunk; return the chunks the decoders get now, in order."""
+        seconds = len(chunk) / self._bytes_per_s
+        if self._open:
+            self._quiet_s = 0.0 if voiced else self._quiet_s + seconds
+            if self._quiet_s >= self._hangover_s - 1e-9:
+                if self._busy is not None and self._busy():
+                    self._quiet_s = 0.0
+                else:
+                    self._open = False
+            return [chunk]
+        if voiced:
+            out = [*self._kept, chunk]
+            self._kept.clear()
+            self._kept_s = 0.0
+            self._open = True
+            self._quiet_s = 0.0
+            self.opened += 1
+            return out
+        self._kept.append(chunk)
+        self._kept_s += seconds
+        while self._kept and self._kept_s - len(self._kept[0]) / self._bytes_per_s >= self._pre_roll_s - 1e-9:
+            self._kept_s -= len(self._kept.popleft()) / self._bytes_per_s
+        return []
