@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import inspect
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -79,17 +80,10 @@ def pulse_pids() -> list[int]:
     return found
 
 
-def wakeups(pid: int | str) -> int:
-    """Context switches (voluntary and not) of every thread of ``pid`` so far."""
-    total = 0
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            for line in (task / "status").read_text().splitlines():
-                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total
+def wakeups() -> int:
+    """Context switches (voluntary and not) of this process so far, threads that ended included."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_nvcsw + usage.ru_nivcsw
 
 
 class Window:
@@ -100,14 +94,14 @@ class Window:
         self.started = time.monotonic()
         self.host0 = cpu_s("self")
         self.pulse0 = sum(cpu_s(p) for p in self.pulse)
-        self.wake0 = wakeups("self")
+        self.wake0 = wakeups()
 
     def end(self) -> tuple[float, float, float]:
         """(host % of a core, PulseAudio % of a core, host wake-ups per second)."""
         wall = time.monotonic() - self.started
         host = (cpu_s("self") - self.host0) / wall * 100
         pulse = (sum(cpu_s(p) for p in self.pulse) - self.pulse0) / wall * 100
-        return host, pulse, (wakeups("self") - self.wake0) / wall
+        return host, pulse, (wakeups() - self.wake0) / wall
 
 
 def play(samples: np.ndarray, folder: Path, name: str) -> subprocess.Popen[bytes]:
@@ -149,8 +143,8 @@ def speaker_window(seconds: float, keep_open: bool) -> tuple[float, float, float
 
     speaker = Pyttsx3Speaker(voice="it")
     output = speaker._output
-    if output is not None and keep_open and hasattr(output, "idle_close_s"):
-        output.idle_close_s = None  # the stream as it was: open all game
+    if output is not None and keep_open and hasattr(output, "idle_stop_s"):
+        output.idle_stop_s = None  # the stream as it was: open all game
     speaker.say("Tocca a Marco.")
     window = Window()
     time.sleep(seconds)
