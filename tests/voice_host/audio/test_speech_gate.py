@@ -28,7 +28,7 @@ def run(gate: SpeechGate, voiced: list[bool]) -> list[int]:
     """Push one chunk per entry; the indexes of the chunks passed on, in order."""
     out: list[int] = []
     for index, loud in enumerate(voiced):
-        out.extend(first_sample(c) for c in gate.push(chunk(index), loud))
+        out.extend(first_sample(c) for c in gate.push(chunk(index, 3000 if loud else 10), loud))
     return out
 
 
@@ -59,7 +59,7 @@ def test_an_utterance_still_open_keeps_the_gate_open() -> None:
     passed = []
     for index, loud in enumerate([True] + [False] * 150):
         position["at"] = index
-        passed.extend(first_sample(c) for c in gate.push(chunk(index), loud))
+        passed.extend(first_sample(c) for c in gate.push(chunk(index, 3000 if loud else 10), loud))
     # open through chunk 80 (busy), then one more hangover of 0.5 s (10 chunks) at most
     assert passed[0] == 0 and passed == list(range(len(passed)))
     assert open_until <= passed[-1] <= open_until + 10
@@ -69,9 +69,9 @@ def test_an_utterance_still_open_keeps_the_gate_open() -> None:
 def test_reset_forgets_the_pre_roll_said_before_the_host_spoke() -> None:
     gate = SpeechGate(pre_roll_s=0.3, sample_rate=RATE)
     for index in range(10):
-        gate.push(chunk(index), False)
+        gate.push(chunk(index, 10), False)
     gate.reset()
-    assert [first_sample(c) for c in gate.push(chunk(99), True)] == [99]
+    assert [first_sample(c) for c in gate.push(chunk(99, 3000), True)] == [99]
 
 
 def _fed(speech_gate: bool, audio: np.ndarray) -> bytes:
@@ -102,3 +102,17 @@ def test_the_listener_decodes_only_around_voice_and_keeps_its_onset() -> None:
     offset = everything.find(gated[:1600])
     assert 0 < offset <= 2 * start and everything[offset : offset + len(gated)] == gated
     assert offset <= 2 * (start - int(0.45 * RATE))
+
+
+def test_the_next_tables_steady_talk_does_not_hold_the_gate_open_but_a_near_player_opens_it() -> None:
+    gate = SpeechGate(pre_roll_s=0.0, hangover_s=1.0, sample_rate=RATE)
+    babble = [gate.push(chunk(i, 300), True) for i in range(200)]  # 10 s of voiced talk at one level
+    open_at = [i for i, out in enumerate(babble) if out]
+    # open at first (no room known yet), closed once the room is that talk: 1 s of hangover later
+    assert open_at == list(range(21))
+    player = gate.push(chunk(200, 1800), True)  # 15.6 dB over the talk
+    assert [first_sample(c) for c in player] == [200] and gate.open
+    quieter = SpeechGate(pre_roll_s=0.0, sample_rate=RATE)
+    for i in range(200):
+        quieter.push(chunk(i, 300), True)
+    assert quieter.push(chunk(200, 900), True) == []  # 9.5 dB over it: under the gate's 12 dB
