@@ -49,7 +49,8 @@ from voice_host.audio.sources import AudioSource
 from voice_host.audio.speech_gate import SpeechGate
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
-from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, LeadIn, Verdict, judge
+from voice_host.hearing.calibration import Calibration, for_model
+from voice_host.hearing.confidence import LONGER_BY, Confidence, Evidence, LeadIn, Verdict, judge
 from voice_host.hearing.fillers import filler_words
 from voice_host.ports import Heard, ListenRequest
 
@@ -309,6 +310,9 @@ class VoskListener:
     nothing measurable and lost the first word of the first utterance of a
     fresh microphone stream). ``speech_gate=False`` decodes every chunk, not
     only the audio around voice (:class:`~voice_host.audio.speech_gate.SpeechGate`).
+    ``calibration`` holds the score thresholds of the confidence check (by default
+    the one for ``vocabulary.model_name``: the proxy's measured ones, or uncalibrated,
+    :mod:`voice_host.hearing.calibration`).
     """
 
     def __init__(
@@ -325,6 +329,7 @@ class VoskListener:
         second_opinion: bool = True,
         foreground: bool = False,
         speech_gate: bool = True,
+        calibration: Calibration | None = None,
     ) -> None:
         self._model = model
         self._vocabulary = vocabulary
@@ -343,6 +348,7 @@ class VoskListener:
         self._fillers = tuple(fillers)
         self._second_opinion = second_opinion
         self._foreground = ForegroundGate() if foreground else None
+        self._calibration = calibration if calibration is not None else for_model(vocabulary.model_name)
         self._speech = SpeechGate(sample_rate=source.sample_rate, busy=self._utterance_open) if speech_gate else None
         self._ready: deque[bytes] = deque()
         self._pending_reset = False
@@ -467,8 +473,9 @@ class VoskListener:
             if other.phrase is not None and other.phrase != match.phrase:
                 rival = score if rival is None else max(rival, score)
         # the second decode nearly chose another phrase ("안 좋아요" 1 point under "좋아요")
+        margin = self._calibration.rival_margin
         second_rival = not sequence and any(
-            heard.score - score < RIVAL_MARGIN and _phrase_among_fillers(text, decoder) not in (None, match.phrase)
+            heard.score - score < margin and _phrase_among_fillers(text, decoder) not in (None, match.phrase)
             for text, score in heard.alternatives[1:]
         )
         again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
@@ -480,7 +487,7 @@ class VoskListener:
         among = not decoded.trimmed and near_length and _said_among_fillers(said, decoder, match.phrase)
         agrees = again.phrase == match.phrase or among
         if not agrees and not decoded.trimmed:  # the second decode nearly chose the phrase
-            agrees = _close_alternative(heard, decoder, match.phrase, len(words(decoded.text)))
+            agrees = _close_alternative(heard, decoder, match.phrase, len(words(decoded.text)), margin)
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
         longer = not near_length
         prominence = decoder.prominence_db(decoded)
@@ -491,7 +498,7 @@ class VoskListener:
             decoded.score, rival, second, agrees, shared, fillers, longer, prominence, together == match.phrase,
             second_rival, lead_in,
         )
-        return judge(evidence)
+        return judge(evidence, self._calibration)
 
     def listen(self, request: ListenRequest) -> Heard | None:
         """Block until a valid phrase is heard; return its canonical text, or None when audio ends.
@@ -669,12 +676,12 @@ def heard_by_both(decoded: Decoded, second: Decoded) -> Decoded:
     return Decoded(" ".join(w for w, _, _ in kept), decoded.score, (), tuple(kept), trimmed=True)
 
 
-def _close_alternative(heard: Decoded, decoder: _PhaseDecoder, phrase: Phrase, length: int) -> bool:
-    """True when the second decode nearly chose ``phrase``: an alternative within :data:`RIVAL_MARGIN`
+def _close_alternative(heard: Decoded, decoder: _PhaseDecoder, phrase: Phrase, length: int, margin: float) -> bool:
+    """True when the second decode nearly chose ``phrase``: an alternative within ``margin`` (the rival margin)
     of its best holds it (alone or with one common word), and none of those holds another phrase's word."""
     own = {w for v in decoder.matcher.variants_of(phrase) for w in words(v)}
     others = decoder.phrase_words - own
-    close = [text for text, score in heard.alternatives if heard.score - score < RIVAL_MARGIN]
+    close = [text for text, score in heard.alternatives if heard.score - score < margin]
     if any(word in others for text in close for word in words(text)):
         return False
     for text in close[1:]:
