@@ -1,7 +1,7 @@
 """Decode only when someone speaks: a voice-activity gate in front of the recognizers.
 
-Two grammar decoders on every 50 ms block cost a laptop 6-8 % of a core while
-the table thinks. :class:`SpeechGate` passes audio on only around voice: it
+Two grammar decoders on every 50 ms block cost 11-14 % of a core of the build
+machine while the table thinks (``bench/idle.py``). :class:`SpeechGate` passes audio on only around voice: it
 keeps the last :data:`PRE_ROLL_S` (0.5 s) of audio while closed and, at the first voiced
 chunk (:class:`~voice_host.audio.endpoint.EnergyTracker`: loud over the room's
 floor and not flat noise), hands that pre-roll over first, so a soft first
