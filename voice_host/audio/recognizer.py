@@ -425,6 +425,8 @@ class VoskListener:
 
     def _restart_audio(self) -> None:
         self._ready.clear()
+        if self._speech is not None:  # what it kept was heard before the host spoke (or the phase changed)
+            self._speech.reset()
         if self._foreground is not None:
             self._foreground.reset()
 
@@ -442,8 +444,6 @@ class VoskListener:
                 if self._gate.generation != self._generation:
                     self._sync_with_gate()
                     self._pending_reset = True
-                    if self._speech is not None:  # what it kept was said before the host spoke
-                        self._speech.reset()
                     continue
                 if not self._gate.hears(chunk.captured_at):
                     continue

@@ -115,3 +115,22 @@ def test_only_voice_well_above_the_room_opens_the_gate_and_any_voice_holds_it_op
     assert held == list(range(82, 102)) and gate.open
     after = [first_sample(c) for i in range(102, 130) for c in gate.push(chunk(i, 300), False)]
     assert after == list(range(102, 112)) and not gate.open  # then 0.5 s of hangover
+
+
+def test_what_the_gate_kept_before_the_host_spoke_is_never_decoded_after() -> None:
+    from voice_host.audio.gate import HalfDuplexGate
+
+    gate = HalfDuplexGate(tail_s=0.0)
+    before = np.full(RATE, 7, "<i2").tobytes()  # 1 s of the room before the host spoke, marked by its value
+    source = BufferSource(before)
+    listener = VoskListener(None, Vocabulary(lambda w: True, "none"), source, gate=gate)
+    assert listener._next_data() is None  # all kept as pre-roll, nothing decoded; the source ran dry
+    with gate.speaking():
+        pass
+    t = np.arange(int(0.5 * RATE)) / RATE
+    source.append((4000 * np.sin(2 * np.pi * 220 * t)).astype("<i2").tobytes() + np.zeros(RATE, "<i2").tobytes())
+    listener._sync_with_gate()  # as listen() does first
+    fed = []
+    while (data := listener._next_data()) is not None:
+        fed.append(np.frombuffer(data, "<i2"))
+    assert fed and not any(np.all(samples == 7) for samples in fed)

@@ -51,5 +51,5 @@ def test_a_phrase_after_a_long_silence_is_heard_as_without_the_gate(ko_model: An
 
 def test_a_phrase_that_begins_a_longer_one_is_answered_when_the_player_stops(ko_model: Any) -> None:
     # "점수" (score) begins "점수 취소" (cancel the score): the listener waits for more, then answers
-    heard, seen = _listen(ko_model, _audio(3.0, "점수", "ko", 3.0), gated=True)
+    heard, _ = _listen(ko_model, _audio(3.0, "점수", "ko", 3.0), gated=True)
     assert heard is not None and heard.text == "점수"
