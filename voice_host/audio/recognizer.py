@@ -47,10 +47,11 @@ from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import Match, MatchReason, PhraseMatcher
 from voice_host.audio.quiet import QuietClock
 from voice_host.audio.sources import AudioSource
+from voice_host.audio.speech_gate import SpeechGate
 from voice_host.audio.text import UNK, words
 from voice_host.audio.vocabulary import Vocabulary
-from voice_host.hearing.confidence import LONGER_BY, RIVAL_MARGIN, Confidence, Evidence, LeadIn, Verdict, judge
-from voice_host.hearing.confusability import tail_of
+from voice_host.hearing.calibration import Calibration, for_model
+from voice_host.hearing.confidence import LONGER_BY, Confidence, Evidence, LeadIn, Verdict, judge
 from voice_host.hearing.fillers import filler_words
 from voice_host.ports import Heard, ListenRequest, Silence
 
@@ -308,7 +309,11 @@ class VoskListener:
     as chatter. ``foreground=True`` attenuates the audio between a near
     speaker's words first (off by default: on the Korean proxy it gained
     nothing measurable and lost the first word of the first utterance of a
-    fresh microphone stream).
+    fresh microphone stream). ``speech_gate=False`` decodes every chunk, not
+    only the audio around voice (:class:`~voice_host.audio.speech_gate.SpeechGate`).
+    ``calibration`` holds the score thresholds of the confidence check (by default
+    the one for ``vocabulary.model_name``: the proxy's measured ones, or uncalibrated,
+    :mod:`voice_host.hearing.calibration`).
     """
 
     def __init__(
@@ -324,6 +329,8 @@ class VoskListener:
         fillers: Sequence[str] = (),
         second_opinion: bool = True,
         foreground: bool = False,
+        speech_gate: bool = True,
+        calibration: Calibration | None = None,
     ) -> None:
         self._model = model
         self._vocabulary = vocabulary
@@ -342,12 +349,15 @@ class VoskListener:
         self._fillers = tuple(fillers)
         self._second_opinion = second_opinion
         self._foreground = ForegroundGate() if foreground else None
+        self._calibration = calibration if calibration is not None else for_model(vocabulary.model_name)
+        self._speech = SpeechGate(sample_rate=source.sample_rate, busy=self._utterance_open) if speech_gate else None
         self._ready: deque[bytes] = deque()
         self._pending_reset = False
         self._levels: deque[float] = deque(maxlen=PEAK_CHUNKS)
         self._under_s = 0.0
         self._under_partial = ""
         self._quiet = QuietClock(source.sample_rate)
+        self._in_utterance = False  # the decoder holds words of an utterance not ended: not silence
 
     # ---- grammar
 
@@ -419,13 +429,19 @@ class VoskListener:
 
     def _restart_audio(self) -> None:
         self._ready.clear()
+        if self._speech is not None:  # what it kept was heard before the host spoke (or the phase changed)
+            self._speech.reset()
         if self._foreground is not None:
             self._foreground.reset()
 
-    def _next_data(self) -> bytes | None:
+    def _next_data(self, patience_s: float | None = None) -> bytes | Silence | None:
         """The next audio for the decoders (foreground-gated), or None when the source ended.
 
-        Chunks the half-duplex gate says the host must not hear are skipped.
+        Chunks the half-duplex gate says the host must not hear are skipped, and
+        with the speech gate only the audio around voice is decoded (:mod:`voice_host.audio.speech_gate`).
+        Every chunk read counts once on the quiet clock, whether the speech gate
+        passes it or keeps it back, and :class:`Silence` comes back once
+        ``patience_s`` of it had no voice and no utterance in progress.
         """
         while not self._ready:
             chunk = self._source.read()
@@ -440,11 +456,21 @@ class VoskListener:
                     continue
             loud = self._energy.feed(chunk.data)
             self._voiced = self._voiced or loud
+            passed = [chunk.data] if self._speech is None else self._speech.push(chunk.data, loud)
             if self._foreground is None:
-                self._ready.append(chunk.data)
+                self._ready.extend(passed)
             else:
-                self._ready.extend(self._foreground.push(chunk.data, loud))
+                for data in passed:
+                    self._ready.extend(self._foreground.push(data, loud))
+            # every chunk heard counts once, held back by the speech gate or not (its pre-roll is not counted again)
+            quiet_s = self._quiet.feed(chunk.data, busy=self._in_utterance)
+            if patience_s is not None and quiet_s >= patience_s:
+                return Silence(quiet_s)  # what is ready stays queued for the next call
         return self._ready.popleft()
+
+    def _utterance_open(self) -> bool:
+        """True while the current grammar decoder holds words of an utterance it has not ended."""
+        return bool(self.partial())
 
     def _judge(
         self, decoder: _PhaseDecoder, decoded: Decoded, match: Match, sequence: bool, heard: Decoded | None
@@ -458,8 +484,9 @@ class VoskListener:
             if other.phrase is not None and other.phrase != match.phrase:
                 rival = score if rival is None else max(rival, score)
         # the second decode nearly chose another phrase ("안 좋아요" 1 point under "좋아요")
+        margin = self._calibration.rival_margin
         second_rival = not sequence and any(
-            heard.score - score < RIVAL_MARGIN and _phrase_among_fillers(text, decoder) not in (None, match.phrase)
+            heard.score - score < margin and _phrase_among_fillers(text, decoder) not in (None, match.phrase)
             for text, score in heard.alternatives[1:]
         )
         again = decoder.matcher.match_sequence(second) if sequence else decoder.matcher.match(second)
@@ -471,7 +498,7 @@ class VoskListener:
         among = not decoded.trimmed and near_length and _said_among_fillers(said, decoder, match.phrase)
         agrees = again.phrase == match.phrase or among
         if not agrees and not decoded.trimmed:  # the second decode nearly chose the phrase
-            agrees = _close_alternative(heard, decoder, match.phrase, len(words(decoded.text)))
+            agrees = _close_alternative(heard, decoder, match.phrase, len(words(decoded.text)), margin)
         fillers = sum(word not in decoder.phrase_words for word in said) / len(said) if said else 0.0
         longer = not near_length
         prominence = decoder.prominence_db(decoded)
@@ -482,7 +509,7 @@ class VoskListener:
             decoded.score, rival, second, agrees, shared, fillers, longer, prominence, together == match.phrase,
             second_rival, lead_in,
         )
-        return judge(evidence)
+        return judge(evidence, self._calibration)
 
     def listen(self, request: ListenRequest) -> Heard | Silence | None:
         """Block until a valid phrase is heard; return its canonical text, or None when audio ends.
@@ -507,18 +534,18 @@ class VoskListener:
             self._voiced = False
         pending: Decoded | None = None  # an early final that a longer phrase could still extend
         pending_s = 0.0
+        partial = ""
         while True:
             self._pending_reset = False
-            data = self._next_data()
-            if data is None:
-                return None
+            self._in_utterance = pending is not None or bool(partial)
+            data = self._next_data(request.patience_s)
+            if data is None or isinstance(data, Silence):
+                return data
             if self._pending_reset:  # the host spoke: what was pending is gone
                 pending = None
             decoded, early, partial = self._feed(decoder, data)
-            if request.patience_s is not None:
-                busy = decoded is not None or pending is not None or bool(partial)
-                if self._quiet.feed(data, busy=busy) >= request.patience_s:
-                    return Silence(self._quiet.quiet_s)
+            if decoded is not None:  # an utterance just ended: the wait starts again from here
+                self._quiet.reset()
             if decoded is None:
                 if pending is None:
                     continue
@@ -629,14 +656,19 @@ def tails(matcher: PhraseMatcher) -> frozenset[Phrase]:
     >>> sorted(p.text for p in tails(PhraseMatcher({good: ("좋아요",), bad: ("안 좋아요",), Phrase.of("네"): ("네",)})))
     ['좋아요']
     """
-    found: set[Phrase] = set()
-    for short in matcher.phrases:
-        for long in matcher.phrases:
-            if long != short and any(
-                tail_of(words(a), words(b)) for a in matcher.variants_of(short) for b in matcher.variants_of(long)
-            ):
-                found.add(short)
-    return frozenset(found)
+    # Every proper ending of every variant, with the phrases whose variants end so: one pass over the
+    # words instead of comparing every pair of variants (3 s for d10's 326 variants).
+    endings: dict[tuple[str, ...], set[Phrase]] = {}
+    for long in matcher.phrases:
+        for variant in matcher.variants_of(long):
+            said = words(variant)
+            for start in range(1, len(said)):
+                endings.setdefault(said[start:], set()).add(long)
+    return frozenset(
+        short
+        for short in matcher.phrases
+        if any(endings.get(words(v), set()) - {short} for v in matcher.variants_of(short))
+    )
 
 
 def heard_by_both(decoded: Decoded, second: Decoded) -> Decoded:
@@ -662,12 +694,12 @@ def heard_by_both(decoded: Decoded, second: Decoded) -> Decoded:
     return Decoded(" ".join(w for w, _, _ in kept), decoded.score, (), tuple(kept), trimmed=True)
 
 
-def _close_alternative(heard: Decoded, decoder: _PhaseDecoder, phrase: Phrase, length: int) -> bool:
-    """True when the second decode nearly chose ``phrase``: an alternative within :data:`RIVAL_MARGIN`
+def _close_alternative(heard: Decoded, decoder: _PhaseDecoder, phrase: Phrase, length: int, margin: float) -> bool:
+    """True when the second decode nearly chose ``phrase``: an alternative within ``margin`` (the rival margin)
     of its best holds it (alone or with one common word), and none of those holds another phrase's word."""
     own = {w for v in decoder.matcher.variants_of(phrase) for w in words(v)}
     others = decoder.phrase_words - own
-    close = [text for text, score in heard.alternatives if heard.score - score < RIVAL_MARGIN]
+    close = [text for text, score in heard.alternatives if heard.score - score < margin]
     if any(word in others for text in close for word in words(text)):
         return False
     for text in close[1:]:

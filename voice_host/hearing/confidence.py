@@ -42,15 +42,23 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from voice_host.hearing.calibration import (
+    PROMINENT_DB,
+    PROXY,
+    PROXY_RIVAL_MARGIN,
+    PROXY_STRONG_SCORE,
+    PROXY_WEAK_SCORE,
+    Calibration,
+)
 from voice_host.hearing.phonemes import bounded_distance
 
 #: A different phrase among the grammar's alternatives within this score: unsure.
-RIVAL_MARGIN = 3.0
+RIVAL_MARGIN = PROXY_RIVAL_MARGIN
 #: A grammar decode scoring at least this, whose second decode is one short filler
 #: word, is asked back rather than dropped: the garbage model took a clear phrase
 #: for a common word (on the Korean proxy: 일흔 as 해요, 다시 as 무엇, scores 54-67;
 #: talk that the grammar turned into a phrase scored 37 at most).
-STRONG_SCORE = 45.0
+STRONG_SCORE = PROXY_STRONG_SCORE
 #: A second decode more than this many words longer than the grammar decode is talk even
 #: under a strong phrase (the garbage model split espeak's clear "여든" into "어 귀").
 LONGER_BY = 1
@@ -61,7 +69,7 @@ TOGETHER_SHARE = 2 / 3
 #: A grammar decode scoring under this is chatter whatever the second decode says:
 #: on the Korean proxy, phrases that babble alone formed (and both decoders agreed
 #: on) scored 0-5; phrases really said over babble 13 or more.
-WEAK_SCORE = 10.0
+WEAK_SCORE = PROXY_WEAK_SCORE
 #: A phrase whose loudest word stands less than this (dB) above the room's recent sound is
 #: chatter: the player talking to the host is nearer than the next table. On the Korean
 #: proxy, of 192 phrases that babble alone formed through the sink all but 5 stood under
@@ -162,13 +170,25 @@ class Confidence:
         return self.verdict is Verdict.SURE
 
 
-def judge(evidence: Evidence) -> Confidence:
-    """The verdict on ``evidence``."""
-    strong = evidence.score >= STRONG_SCORE and not evidence.second_longer
+def judge(evidence: Evidence, calibration: Calibration = PROXY) -> Confidence:
+    """The verdict on ``evidence``, with the score thresholds of ``calibration`` (the proxy's by default).
+
+    With a calibration not measured on the model, a phrase standing :data:`PROMINENT_DB` or more
+    above the room is asked back where the thresholds would drop it: they may be on another scale.
+    """
+    verdict = _judge(evidence, calibration)
+    prominent = evidence.prominence_db is not None and evidence.prominence_db >= PROMINENT_DB
+    if verdict.verdict is Verdict.CHATTER and prominent and not calibration.measured:
+        return Confidence(Verdict.UNSURE, evidence, f"{verdict.reason}, but above the room (uncalibrated)")
+    return verdict
+
+
+def _judge(evidence: Evidence, calibration: Calibration) -> Confidence:
+    strong = evidence.score >= calibration.strong_score and not evidence.second_longer
     talk = not evidence.phrase_words or (not evidence.agrees and evidence.filler_share > 0.5)
     if evidence.prominence_db is not None and evidence.prominence_db < ROOM_DB:
         return Confidence(Verdict.CHATTER, evidence, "not above the room")
-    if evidence.score < WEAK_SCORE:
+    if evidence.score < calibration.weak_score:
         return Confidence(Verdict.CHATTER, evidence, "weak score")
     if talk and not strong:
         if evidence.heard_together and evidence.filler_share <= TOGETHER_SHARE:
@@ -176,7 +196,8 @@ def judge(evidence: Evidence) -> Confidence:
         return Confidence(Verdict.CHATTER, evidence, "second decode is talk")
     if not evidence.agrees:
         return Confidence(Verdict.UNSURE, evidence, "second decode disagrees")
-    if evidence.second_rival or (evidence.rival is not None and evidence.score - evidence.rival < RIVAL_MARGIN):
+    close = evidence.rival is not None and evidence.score - evidence.rival < calibration.rival_margin
+    if evidence.second_rival or close:
         return Confidence(Verdict.UNSURE, evidence, "close rival")
     if evidence.lead_in is not None and evidence.lead_in.speech:
         return Confidence(Verdict.UNSURE, evidence, "speech before a tail")

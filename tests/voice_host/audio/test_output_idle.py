@@ -1,0 +1,56 @@
+"""The output stream stops when idle and starts again for the next clip, heard in full (real PulseAudio sink)."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+from sink_recorder import SinkRecorder
+
+from voice_host.audio.playback import OutputStream
+from voice_host.audio.wav import Clip
+
+pytestmark = pytest.mark.audio
+
+RATE = 22050
+
+
+def tone(seconds: float) -> Clip:
+    t = np.arange(int(seconds * RATE)) / RATE
+    return Clip((8000 * np.sin(2 * np.pi * 440 * t)).astype(np.int16), RATE)
+
+
+def loud_s(samples: np.ndarray) -> float:
+    """Seconds of recorded 16 kHz audio in 10 ms frames louder than the room."""
+    frames = samples[: samples.size // 160 * 160].reshape(-1, 160).astype(np.float64)
+    return float(np.sum(np.sqrt(np.mean(frames**2, axis=1)) > 1000)) * 0.01
+
+
+def test_an_idle_stream_stops_and_the_next_clip_starts_it_and_is_heard_whole(pulse: str) -> None:
+    output = OutputStream(sample_rate=RATE, idle_stop_s=0.3)
+    try:
+        output.play(tone(0.1))
+        time.sleep(1.5)  # idle: stopped by now, no callbacks
+        assert output.stops == 1 and output._stream.stopped
+        tape = SinkRecorder()
+        time.sleep(0.3)
+        asked = time.monotonic()
+        times = output.play(tone(0.6))
+        heard = loud_s(tape.samples())
+        assert 0.5 <= heard <= 0.75, heard  # the whole 0.6 s tone, not cut at either end
+        assert times.first_sample_at >= asked and abs(times.ended_at - times.first_sample_at - 0.6) < 0.1
+        time.sleep(1.0)
+        assert output.stops == 2  # idle again after it
+    finally:
+        output.close()
+
+
+def test_a_stream_told_to_stay_open_plays_silence_on(pulse: str) -> None:
+    output = OutputStream(sample_rate=RATE, idle_stop_s=None)
+    try:
+        output.play(tone(0.1))
+        time.sleep(1.5)
+        assert output.stops == 0 and output._stream.active
+    finally:
+        output.close()
