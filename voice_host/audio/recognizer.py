@@ -768,6 +768,7 @@ def _safe_model_class(vosk: Any) -> Any:
     fraction of a second) raises inside ``__del__``, where Python swallows it.
     Freed in a short daemon thread instead, the main thread handles the signal.
     """
+    import sys
     import threading
 
     free = vosk._c.vosk_model_free  # vosk 0.3.45: the function vosk.Model.__del__ calls
@@ -777,6 +778,9 @@ def _safe_model_class(vosk: Any) -> Any:
         def __del__(self) -> None:
             handle = self.__dict__.pop("_handle", null)
             if handle == null:
+                return
+            if sys.is_finalizing():  # a thread started now would never run, and start() would wait for ever
+                free(handle)
                 return
             try:
                 threading.Thread(target=free, args=(handle,), name="vosk-free", daemon=True).start()
