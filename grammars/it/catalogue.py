@@ -366,21 +366,6 @@ def name_not_in_play(text: str, sides: int) -> str:
     return capitalized(f"{text} non si usa con i dadi da {sides}.")
 
 
-def expected_claim() -> str:
-    """Reason when a claim was expected."""
-    return "dichiara un punto"
-
-
-def expected_response() -> str:
-    """Reason when believe/doubt was expected."""
-    return "di' ci credo o dubito"
-
-
-def expected_reveal() -> str:
-    """Reason when dice were expected."""
-    return "di' i dadi"
-
-
 def undo_claim(player: str, claim: str) -> str:
     """Names an undone claim."""
     return f"{player} dichiara {claim}."
@@ -1025,26 +1010,6 @@ def undo_start_die(player: str, value: str) -> str:
 def undo_score(player: str, box: str) -> str:
     """Names an undone score."""
     return f"{player} segna in {box}."
-
-
-def expected_dice() -> str:
-    """Reason when physical dice were expected."""
-    return "di' i cinque dadi"
-
-
-def expected_start() -> str:
-    """Reason when the one die for who starts was expected."""
-    return "di' il numero del tuo dado"
-
-
-def expected_box() -> str:
-    """Reason when a box was expected."""
-    return "di' la casella"
-
-
-def expected_virtual() -> str:
-    """Reason when a virtual-dice command was expected."""
-    return "di' tira, tengo, ritira o la casella"
 
 
 def yatzi_bad_record(record: str) -> str:
