@@ -1826,7 +1826,7 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "check --phrases": "file JSON {fase: [[variante, ...], ...]} al posto di Tokio",
         "check --device": "microfono (numero o nome)",
         "check --seconds": "secondi di ascolto del microfono",
-        "check --selftest": "pronuncia ogni frase e la riconosce (senza audio)",
+        "check --selftest": "pronuncia ogni frase, la riconosce (senza audio) e calibra l'ascolto su questo modello",
         "check --phase": "solo queste fasi (per --selftest)",
         "say": "pronuncia un testo",
         "voci": "elenca le voci installate, prima le italiane, e quella che userei",
