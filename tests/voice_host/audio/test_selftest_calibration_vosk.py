@@ -98,3 +98,42 @@ def test_check_selftest_stores_the_calibration_and_the_game_then_says_it_uses_it
                         f"{ko_model_path} --selftest (intanto, nel dubbio, chiedo conferma)")
     finally:
         listener.close()
+
+
+@pytest.mark.audio
+def test_the_game_listener_judges_with_the_stored_calibration(
+    pulse: str, espeak: str, ko_model_path: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import datetime
+    from pathlib import Path
+
+    from conftest import play_into_sink
+
+    from voice_host.audio.factory import open_voice_listener
+    from voice_host.hearing import calibration_store
+    from voice_host.hearing.calibration_in_use import fingerprint
+    from voice_host.ports import Heard, ListenRequest, Silence
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    claim = ListenRequest("claim", korean.phases()["claim"], patience_s=5.0)
+
+    def hear() -> tuple[object, list[str]]:
+        listener: Any = open_voice_listener(ko_model_path, korean.phases())
+        reasons: list[str] = []
+        listener.on_utterance = lambda u: reasons.append(u.confidence.reason if u.confidence else "")
+        try:
+            play_into_sink(speech("다시 시작"), delay=0.3)
+            return listener.listen(claim), reasons
+        finally:
+            listener.close()
+
+    # never calibrated: a clean "다시 시작" is heard
+    heard, _ = hear()
+    assert heard == Heard("다시 시작"), heard
+    # a stored calibration (absurd on purpose: every score is weak) is the one the listener judges with
+    key = fingerprint(Path(ko_model_path))
+    assert key is not None
+    deaf = Calibration("model", weak_score=1e6, strong_score=1e6, rival_margin=3.0)
+    calibration_store.save(Path(ko_model_path), calibration_store.Stored(deaf, key, datetime.date.today()))
+    heard, reasons = hear()
+    assert isinstance(heard, Silence) and "weak score" in reasons, (heard, reasons)
