@@ -253,6 +253,11 @@ def run_check(
                 missing = [p.text for p in coverage.missing]
                 ok = ok and not missing
                 print(catalogue.voice_check_phase(phase, coverage.covered, len(phrases), missing), file=out)
+        if model is not None and not selftest:  # the calibration play would use (the self-test makes a new one)
+            from voice_host.hearing.calibration_in_use import calibration_in_use
+
+            for line in calibration_in_use(path, model_path).lines:
+                print(line, file=out)
     speaker = _open_check_speaker(voice, rate, volume, out)
     if speaker is None:
         ok = False

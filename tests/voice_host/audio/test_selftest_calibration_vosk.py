@@ -79,10 +79,13 @@ def test_check_selftest_stores_the_calibration_and_the_game_then_says_it_uses_it
     saved = [line for line in lines if line.startswith("calibrazione salvata in ")]
     assert len(saved) == 1 and str(tmp_path / "state" / "voice-host" / "calibration") in saved[0], lines
     assert lines[-1].startswith("riconosciute ")
+    out = io.StringIO()
+    run_check(ko_model_path, korean.phases(), seconds=0, voice="ko", out=out)  # check says it too
+    today = datetime.date.today()
+    assert f"ascolto calibrato su questo modello il {today:%d/%m/%Y}" in out.getvalue().splitlines()
     capsys.readouterr()
     listener: Any = open_voice_listener(ko_model_path, korean.phases())
     try:
-        today = datetime.date.today()
         said = capsys.readouterr().err.splitlines()
         assert said == [f"voice-host: ascolto calibrato su questo modello il {today:%d/%m/%Y}"]
     finally:
