@@ -13,7 +13,8 @@ import json
 import math
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from grammars.it import catalogue
@@ -23,6 +24,7 @@ from voice_host.audio.stack_noise import filtered_stderr
 from voice_host.cli_parser import ItalianArgumentParser
 from voice_host.errors import EXIT_WRITE_FAILED, InputError, WriteFailure
 from voice_host.games import GAMES, ConfigError
+from voice_host.hearing.calibrate import ScoreSheet
 from voice_host.stdout_guard import OutputClosed, guarded_stdout
 from voice_host.user_command import user_command
 from voice_host.voice_options import add_voice_options, voice_option
@@ -251,14 +253,21 @@ def run_check(
                 missing = [p.text for p in coverage.missing]
                 ok = ok and not missing
                 print(catalogue.voice_check_phase(phase, coverage.covered, len(phrases), missing), file=out)
+        if model is not None and not selftest:  # the calibration play would use (the self-test makes a new one)
+            from voice_host.hearing.calibration_in_use import calibration_in_use
+
+            for line in calibration_in_use(path, model_path).lines:
+                print(line, file=out)
     speaker = _open_check_speaker(voice, rate, volume, out)
     if speaker is None:
         ok = False
     if selftest:
-        if model is None or vocabulary is None or speaker is None:
+        if path is None or model is None or vocabulary is None or speaker is None:
             print(catalogue.voice_check_result(False), file=out)
             return EXIT_MISSING
-        right, total = run_selftest(model, vocabulary, speaker, all_phrases, phases=phases, out=out)
+        scores = ScoreSheet()
+        right, total = run_selftest(model, vocabulary, speaker, all_phrases, phases=phases, out=out, scores=scores)
+        print(keep_calibration(path, scores), file=out)
         print(catalogue.voice_selftest_total(right, total), file=out)
         speaker.close()
         return EXIT_OK if ok and total and right == total else EXIT_MISSING
@@ -273,6 +282,32 @@ def run_check(
         speaker.close()
     print(catalogue.voice_check_result(ok), file=out)
     return EXIT_OK if ok else EXIT_MISSING
+
+
+def keep_calibration(model_folder: Path, scores: ScoreSheet, state: Path | None = None) -> str:
+    """Derive the thresholds of the model at ``model_folder`` from ``scores`` and store them; the line to print.
+
+    ``state`` is the state folder (None: the user's). Nothing is stored when
+    too few phrases were heard, or when the model's folder cannot be read.
+    """
+    import datetime
+
+    from voice_host.hearing import calibration_store
+    from voice_host.hearing.calibrate import TooFew, derive
+    from voice_host.hearing.calibration_in_use import fingerprint
+
+    found = derive(scores.measured(), model_folder.name)
+    if isinstance(found, TooFew):
+        return catalogue.calibration_too_few(found.clean, found.noisy, found.clean_needed, found.noisy_needed)
+    key = fingerprint(model_folder)
+    if key is None:
+        return catalogue.calibration_not_saved(catalogue.voice_model_folder_unreadable())
+    stored = calibration_store.Stored(found, key, datetime.date.today())
+    try:
+        path = calibration_store.save(model_folder, stored, state)
+    except OSError as exc:
+        return catalogue.calibration_not_saved(catalogue.system_error(exc))
+    return catalogue.calibration_saved(str(path), found.weak_score, found.strong_score, found.rival_margin)
 
 
 def _open_check_speaker(voice: str | None, rate: int | None, volume: float | None, out: TextIO) -> Any:
@@ -299,6 +334,7 @@ def run_selftest(
     fillers: Sequence[str] | None = None,
     talk: Sequence[str] | None = None,
     babble_s: float = 120.0,
+    scores: ScoreSheet | None = None,
 ) -> tuple[int, int]:
     """Synthesize every phrase and feed it (16 kHz) to the listener, clean and over babble; (right, total).
 
@@ -306,12 +342,15 @@ def run_selftest(
     is also heard over babble (``talk`` sentences said by the same voice, three
     at a time, 10 dB below the speech), then ``babble_s`` seconds of babble
     alone; the figures line (:meth:`voice_host.hearing.trial.Tally.line`) is
-    printed last. ``fillers`` default to the Italian ones.
+    printed last. ``fillers`` default to the Italian ones. ``scores``, when
+    given, receives the grammar decode's score of every phrase heard as itself
+    (clean and over babble) and of every phrase babble alone formed, for the
+    calibration (:mod:`voice_host.hearing.calibrate`).
     """
     import numpy as np
 
     from grammars.it import table_talk
-    from voice_host.audio.recognizer import VoskListener
+    from voice_host.audio.recognizer import Utterance, VoskListener
     from voice_host.audio.sources import BufferSource
     from voice_host.audio.wav import resample
     from voice_host.hearing.trial import Tally, babble, babble_gain, padded, to_int16
@@ -325,10 +364,23 @@ def run_selftest(
     def samples(text: str) -> Any:
         return resample(speaker.synthesize(text), 16000).samples.astype(np.float64)
 
-    def listener_on(audio: Any) -> VoskListener:
+    def listener_on(audio: Any, noting: Callable[[Utterance], None] | None = None) -> VoskListener:
         # A real microphone is never digital zero: add a -70 dB noise floor.
         noisy = audio + rng.normal(0.0, 10.0, audio.size)
-        return VoskListener(model, vocabulary, BufferSource(to_int16(noisy).tobytes()), fillers=words_for_garbage)
+        source = BufferSource(to_int16(noisy).tobytes())
+        return VoskListener(model, vocabulary, source, fillers=words_for_garbage, on_utterance=noting)
+
+    def noting(into: list[float] | None, said: str | None = None) -> Callable[[Utterance], None] | None:
+        """Note the score of each utterance heard as ``said`` (None: as any phrase) into ``into``."""
+        if into is None:
+            return None
+
+        def note(utterance: Utterance) -> None:
+            phrase, decoded = utterance.match.phrase, utterance.decoded
+            if phrase is not None and decoded is not None and (said is None or phrase.text == said):
+                into.append(decoded.score)
+
+        return note
 
     chosen = {phase: phrases for phase, phrases in all_phrases.items() if not phases or phase in phases}
     # a lead-in ("fatto") is in the grammar but means nothing alone: it is not said as a phrase
@@ -342,7 +394,7 @@ def run_selftest(
         request = ListenRequest(phase, tuple(phrases))
         for phrase in said[phase]:
             clean = padded(clips[phrase.text], 0.5, 1.0)
-            listener = listener_on(clean)
+            listener = listener_on(clean, noting(None if scores is None else scores.clean, phrase.text))
             heard = heard_or_none(listener.listen(request))
             if heard is None and listener.last is not None:
                 heard_text = f"[{listener.last.match.heard}: {listener.last.match.reason}]"
@@ -356,10 +408,12 @@ def run_selftest(
             tally.add(phrase.text, heard)
             print(catalogue.voice_selftest_line(phrase.text, heard_text, ok), file=out)
             noisy = clean + gain * babble(talk_clips, clean.size / 16000, rng)
-            tally.add(phrase.text, heard_or_none(listener_on(noisy).listen(request)))
+            over = listener_on(noisy, noting(None if scores is None else scores.noisy, phrase.text))
+            tally.add(phrase.text, heard_or_none(over.listen(request)))
     if chosen and babble_s > 0:
         requests = [ListenRequest(phase, tuple(phrases)) for phase, phrases in chosen.items()]
-        listener = listener_on(gain * babble(talk_clips, babble_s, rng))
+        alone = gain * babble(talk_clips, babble_s, rng)
+        listener = listener_on(alone, noting(None if scores is None else scores.babble))
         while listener.listen(requests[tally.false_accepts % len(requests)]) is not None:
             tally.false_accepts += 1
         tally.babble_s = babble_s

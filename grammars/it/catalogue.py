@@ -652,6 +652,72 @@ def voice_list_no_italian() -> str:
     )
 
 
+def calibration_in_use_measured(day: int, month: int, year: int) -> str:
+    """`play` with voice: the thresholds in use were measured on this model by the self-test that day."""
+    return f"ascolto calibrato su questo modello il {day:02d}/{month:02d}/{year}"
+
+
+def calibration_in_use_proxy(model: str) -> str:
+    """`play` with voice: the thresholds in use are the reference ones, measured on ``model`` itself."""
+    return f"ascolto calibrato con le soglie di riferimento di {model}"
+
+
+def calibration_in_use_none(selftest: str) -> str:
+    """`play` with voice: no thresholds measured on this model; ``selftest`` is the command that measures them."""
+    return f"ascolto non ancora calibrato: prova {selftest} (intanto, nel dubbio, chiedo conferma)"
+
+
+def calibration_file_ignored(path: str, reason: str, selftest: str) -> str:
+    """`play` with voice: the stored calibration is not a whole one; it is ignored and the self-test rewrites it."""
+    return f"la calibrazione salvata in {path} non è valida ({reason}): la ignoro; {selftest} la rifà"
+
+
+def calibration_file_not_json() -> str:
+    """Why a stored calibration is ignored: it is not JSON."""
+    return "non è JSON"
+
+
+def calibration_file_bad_fields() -> str:
+    """Why a stored calibration is ignored: its fields are missing, extra or out of range."""
+    return "campi mancanti o sbagliati"
+
+
+def calibration_file_too_big() -> str:
+    """Why a stored calibration is ignored: the file is far larger than one."""
+    return "file troppo grande"
+
+
+def calibration_file_link() -> str:
+    """Why a stored calibration is ignored: it is a symbolic link, which is never followed."""
+    return "è un collegamento simbolico"
+
+
+def calibration_saved(path: str, weak: float, strong: float, margin: float) -> str:
+    """`check --selftest`: the thresholds measured on this model, kept for the game."""
+    return (
+        f"calibrazione salvata in {path}: punteggio debole {_decimal(weak, 1)}, forte {_decimal(strong, 1)}, "
+        f"margine {_decimal(margin, 1)}"
+    )
+
+
+def calibration_too_few(clean: int, noisy: int, clean_needed: int, noisy_needed: int) -> str:
+    """`check --selftest`: too few phrases heard as themselves to measure the thresholds."""
+    return (
+        f"calibrazione non salvata: servono almeno {clean_needed} frasi riconosciute nel silenzio e "
+        f"{noisy_needed} nel brusio (ne ho {clean} e {noisy})"
+    )
+
+
+def voice_model_folder_unreadable() -> str:
+    """Why the calibration is not saved: the model's folder cannot be read to fingerprint it."""
+    return "non riesco a leggere la cartella del modello"
+
+
+def calibration_not_saved(reason: str) -> str:
+    """`check --selftest`: the thresholds were measured but cannot be written (a full disk, no permission)."""
+    return f"calibrazione non salvata: {reason}"
+
+
 #: What the audio stack (PortAudio, sounddevice, pyttsx3, Python's imports) says in English, and its Italian.
 _AUDIO_REASONS: tuple[tuple[str, str], ...] = (
     (r"Error querying device -1",
@@ -1760,7 +1826,7 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "check --phrases": "file JSON {fase: [[variante, ...], ...]} al posto di Tokio",
         "check --device": "microfono (numero o nome)",
         "check --seconds": "secondi di ascolto del microfono",
-        "check --selftest": "pronuncia ogni frase e la riconosce (senza audio)",
+        "check --selftest": "pronuncia ogni frase, la riconosce (senza audio) e calibra l'ascolto su questo modello",
         "check --phase": "solo queste fasi (per --selftest)",
         "say": "pronuncia un testo",
         "voci": "elenca le voci installate, prima le italiane, e quella che userei",

@@ -20,6 +20,8 @@ from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.model_store import find_or_download
 from voice_host.audio.tts import Pyttsx3Speaker, TtsUnavailable, UnknownTtsVoice
+from voice_host.console import print_stderr
+from voice_host.hearing.calibration_in_use import calibration_in_use
 from voice_host.ports import Listener, Speaker
 from voice_host.text_io import PrintSpeaker, SilentSpeaker
 
@@ -40,7 +42,9 @@ def open_voice_listener(
     ``all_phrases`` maps every phase to its phrases (commands included); every
     phrase must have a spelling the model knows. The listener judges each
     utterance with common Italian words as a garbage model
-    (:mod:`voice_host.hearing.fillers`). Raises :class:`VoiceUnavailable`
+    (:mod:`voice_host.hearing.fillers`), with the calibration measured on this
+    model when the self-test stored one (:mod:`voice_host.hearing.calibration_in_use`),
+    and says on stderr which calibration it uses. Raises :class:`VoiceUnavailable`
     with a user-facing message when the model is missing or cannot be loaded, a
     phrase is not covered, or the microphone cannot be opened.
     """
@@ -55,9 +59,12 @@ def open_voice_listener(
         raise VoiceUnavailable(catalogue.voice_model_unloadable(str(path), str(exc))) from None
     vocabulary = vocabulary_of(model, Path(path).name)
     vocabulary.check(all_phrases)
+    in_use = calibration_in_use(Path(path), model_path)
+    for line in in_use.lines:  # which thresholds the confidence check uses, said once
+        print_stderr(f"voice-host: {line}")
     shared = gate if gate is not None else HalfDuplexGate()
     source = MicSource(device=device, gate=shared)
-    return VoskListener(model, vocabulary, source, gate=shared, fillers=COMMON_WORDS)
+    return VoskListener(model, vocabulary, source, gate=shared, fillers=COMMON_WORDS, calibration=in_use.calibration)
 
 
 def open_speaker(
