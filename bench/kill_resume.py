@@ -1,6 +1,6 @@
 """Benchmark: SIGKILL the real host at random moments, resume, and count what was lost.
 
-    python bench/kill_resume.py [--kills N] [--seed S]
+    python bench/kill_resume.py [--kills N] [--seed S] [--pad]
 
 A seeded random 3-player Tokio game (classico, d6, limit 3) is turned into typed
 answers, each of which the host accepts as exactly one journaled step (no
@@ -15,12 +15,16 @@ until ``--kills`` kills; then it runs to the end undisturbed. After every kill:
 - unreadable: journals that no longer resume.
 
 At the end the summary must equal that of the same game played without kills.
+With ``--pad`` every start finds the journal grown past half its limit by claim and
+``annulla`` cycles (appended, chained, before the start), so every resume compacts
+it and the kills land in the compaction too.
 This prints figures and asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -40,7 +44,7 @@ from engine import tokio_actions as ta  # noqa: E402
 from engine.tokio_game import TokioGame  # noqa: E402
 from engine.tokio_rules import preset  # noqa: E402
 from grammars.tokio import roll_name  # noqa: E402
-from voice_host.journal import JournalError, read_journal  # noqa: E402
+from voice_host.journal import COMPACT_ABOVE, JournalError, read_journal  # noqa: E402
 
 PLAYERS = ["Anna", "Bruno", "Carla"]
 OPTIONS = ["--game", "tokio", "--players", ",".join(PLAYERS), "--limit", "3"]
@@ -95,6 +99,24 @@ def journaled(journal: Path) -> list[dict[str, Any]] | None:
         return None
 
 
+def pad(journal: Path) -> None:
+    """Append claim/undo cycles (the documented chain) until the journal is past :data:`COMPACT_ABOVE`."""
+    if not journal.exists():
+        return
+    previous = json.loads(journal.read_text(encoding="utf-8").splitlines()[-1])["sum"]
+    lines = []
+    size = journal.stat().st_size
+    while size <= COMPACT_ABOVE + 100_000:
+        for record in ({"do": {"type": "claim", "dice": [6, 4]}}, {"undo": True}):
+            text = json.dumps(record, sort_keys=True, separators=(",", ":"))
+            previous = hashlib.sha256((previous + "\n" + text).encode()).hexdigest()
+            line = json.dumps({**record, "sum": previous}, sort_keys=True, separators=(",", ":")) + "\n"
+            lines.append(line)
+            size += len(line)
+    with open(journal, "a", encoding="utf-8") as handle:
+        handle.write("".join(lines))
+
+
 def announced(folder: Path) -> int:
     lines = (folder / "out").read_text("utf-8", errors="replace").splitlines()
     return sum(bool(ANNOUNCED.match(line)) for line in lines)
@@ -104,6 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--seed", type=int, default=9)
+    parser.add_argument("--pad", action="store_true", help="grow the journal past half its limit before each start")
     args = parser.parse_args()
     answers, expected = random_game(args.seed)
     rng = random.Random(args.seed)
@@ -126,9 +149,12 @@ def main() -> None:
             if len(before) == len(expected):
                 journal.unlink()  # the game is over: play it again from the start
                 before = []
+            if args.pad:
+                pad(journal)
             proc = start(folder, journal, answers[len(before):], None)
             resumes += journal.exists()
-            time.sleep(rng.uniform(0.8 * start_up, full_run))  # mostly while playing, some while starting
+            reading = 2.0 if args.pad and journal.exists() else 0.0  # a resume reads and rewrites 2 MB first
+            time.sleep(rng.uniform(0.8 * start_up, full_run + reading))  # mostly while playing, some while starting
             proc.send_signal(signal.SIGKILL)
             proc.wait()
             kills += 1
@@ -149,10 +175,12 @@ def main() -> None:
         start(folder, journal, answers[len(last):], final_summary).wait()
         same = json.loads(final_summary.read_text()) == json.loads(clean_summary.read_text())
         print(f"game: {len(answers)} answers, uninterrupted run {full_run:.2f} s, start-up {start_up:.2f} s")
+        leftovers = len([p for p in folder.iterdir() if p.name.endswith(".rewrite")])
         print(f"kills {kills} ({resumes} on a resumed journal, {progressed} after new steps) in {killing:.0f} s; "
               f"lost or doubled steps: {lost}; "
               f"announced before on disk: {early}; unreadable journals: {unreadable}; "
-              f"final summary identical to the uninterrupted game: {'yes' if same else 'NO'}")
+              f"final summary identical to the uninterrupted game: {'yes' if same else 'NO'}"
+              + (f"; padded, temporary files left: {leftovers}" if args.pad else ""))
 
 
 if __name__ == "__main__":

@@ -19,9 +19,12 @@ def _canonical(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def chained_lines(records: list[dict[str, Any]]) -> list[str]:
-    """``records`` as journal lines (each ending in a newline) with their chained sums."""
-    lines, previous = [], ""
+def chained_lines(records: list[dict[str, Any]], previous: str = "") -> list[str]:
+    """``records`` as journal lines (each ending in a newline) with their chained sums.
+
+    ``previous`` is the sum of the line they follow (the header chains from "").
+    """
+    lines = []
     for record in records:
         checksum = hashlib.sha256((previous + "\n" + _canonical(record)).encode("utf-8")).hexdigest()
         lines.append(_canonical({**record, "sum": checksum}) + "\n")

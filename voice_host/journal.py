@@ -37,6 +37,7 @@ from typing import Any, BinaryIO
 
 from grammars.it import catalogue as say
 from voice_host.errors import InputError, WriteFailure
+from voice_host.journal_rewrite import rewrite_locked, still_named
 from voice_host.limits import (
     MAX_JOURNAL_BYTES,
     MAX_JOURNAL_INT,
@@ -52,6 +53,8 @@ VERSION = 2
 FILE_MODE = 0o600
 #: The one ``end`` a journal knows: the players ended the game before its rules did.
 END_STOPPED = "stopped"
+#: A journal longer than this is compacted when it is resumed (see :meth:`Journal.resume`).
+COMPACT_ABOVE = MAX_JOURNAL_BYTES // 2
 
 
 class JournalError(InputError):
@@ -116,7 +119,7 @@ class Journal:
             files.set_append(fd, temporary)
             file_lock.lock(fd)  # the lock is the file's: it goes with the link
             journal = cls(path, fd, 0, "")
-            journal._write({"journal": MAGIC, "version": VERSION, "game": game, "config": config})
+            journal._write(_header_record(game, config))
             _link_new(temporary, path)
         except BaseException as exc:
             os.close(fd)
@@ -137,6 +140,13 @@ class Journal:
         A torn last line (a crash in the middle of a write) is cut away: it was
         never acknowledged, so nothing announced is lost. Another process holding
         the journal makes this fail at once, leaving the file untouched.
+
+        A journal longer than :data:`COMPACT_ABOVE` (half the limit, reached by
+        many ``annulla``) is compacted: rewritten, whole or not at all, with its
+        header and the actions in force only, each undone action and its undo
+        dropped. The game replays to the same state (every commitment, such as
+        a computer seat's dice, follows from the header and the actions in
+        force), so the resumed game has room to go on.
         """
         fd = _open_existing(path, os.O_RDWR | os.O_APPEND)
         try:
@@ -144,11 +154,17 @@ class Journal:
                 file_lock.lock(fd)
             except BlockingIOError:
                 raise JournalError(say.journal_locked(path)) from None
+            if not still_named(fd, path):  # another process compacted it after we opened it: it holds it
+                raise JournalError(say.journal_locked(path))
             with io.FileIO(fd, "rb", closefd=False) as raw, io.BufferedReader(raw) as stream:
                 contents, good_length, last_sum = _parse(stream, path)
             if os.fstat(fd).st_size != good_length:
                 os.ftruncate(fd, good_length)
                 os.fsync(fd)
+            compacted = _compacted(path, contents, good_length)
+            if compacted is not None:
+                old, (fd, good_length, last_sum) = fd, compacted
+                os.close(old)
         except OSError as exc:
             os.close(fd)
             raise JournalError(say.journal_cannot_open(path, say.system_error(exc))) from None
@@ -211,6 +227,33 @@ class Journal:
             os.fsync(self._fd)
         except OSError:
             pass  # the next resume cuts a torn tail too
+
+
+def _header_record(game: str, config: dict[str, Any]) -> dict[str, Any]:
+    """A journal's first record (without its sum)."""
+    return {"journal": MAGIC, "version": VERSION, "game": game, "config": config}
+
+
+def _compacted(path: str, contents: JournalContents, length: int) -> tuple[int, int, str] | None:
+    """The journal at ``path`` (``length`` bytes) rewritten with only the actions in force, if it is worth it.
+
+    Returns the new file's locked descriptor, its length and its last sum; None
+    when the journal is short, ended, has nothing undone, or cannot be
+    rewritten here (then it is used as it is, and still stops cleanly when full).
+    """
+    if length <= COMPACT_ABOVE or contents.ended is not None or not files.replaces_open_files():
+        return None
+    lines, last_sum = [], ""
+    for record in [_header_record(contents.game, contents.config), *({"do": a} for a in contents.actions)]:
+        last_sum = chain_sum(last_sum, record)
+        lines.append(canonical({**record, "sum": last_sum}) + "\n")
+    data = "".join(lines).encode("utf-8")
+    if len(data) >= length:
+        return None
+    try:
+        return rewrite_locked(path, data, FILE_MODE), len(data), last_sum
+    except OSError:
+        return None
 
 
 def read_journal(path: str) -> tuple[JournalContents, int]:

@@ -8,6 +8,20 @@ status 130 in the shell, nothing printed); then Python's handler is back and
 :func:`voice_host.cli.main` handles Ctrl-C as usual. Only the C module ``_signal``
 is imported first: ``signal`` itself takes milliseconds (its enums).
 
+The reset comes first, before even ``pathlib`` is imported. What no code of
+voice-host can make quiet (``bench/early_sigint.py`` counts it): Python installs
+its SIGINT handler before it imports ``site``, and ``site`` runs every ``.pth``
+file of site-packages (with ``pip install -e``, as ``./run`` installs, the
+editable finder, which imports ``pathlib``). A Ctrl-C in those first milliseconds
+(about 5 to 25 on a quiet machine, up to 40 under load) ends the interpreter with
+``Fatal Python error: init_import_site`` and exit 1, before the host's code is
+even found. One while the console script's ``from voice_host.launch import main``
+looks ``voice_host`` up on the path and loads it (longer with the editable
+finder) prints a ``KeyboardInterrupt`` traceback, and the process ends by
+SIGINT. Either way nothing has started and nothing is written. Only a native
+launcher that starts Python with SIGINT blocked could close that window (a
+shell's ``trap '' INT`` would drop the Ctrl-C instead).
+
 **``engine`` and ``grammars`` must be voice-host's own.** The wheel installs three
 top-level packages side by side: ``engine``, ``grammars`` and ``voice_host`` (the
 layout the project was asked for). Another distribution that ships a top-level
@@ -24,7 +38,10 @@ from __future__ import annotations
 
 import _signal  # type: ignore[import-not-found]  # the C module behind signal, no stubs
 import sys
-from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pathlib is imported after SIGINT is quiet: its import takes milliseconds
+    from pathlib import Path
 
 #: voice-host's own top-level packages besides ``voice_host``.
 SIBLINGS = ("engine", "grammars")
@@ -38,12 +55,15 @@ def quiet_interrupt() -> None:
 
 def own_root() -> Path:
     """The folder that holds ``voice_host`` (site-packages, or the checkout)."""
+    from pathlib import Path
+
     return Path(__file__).resolve().parents[1]
 
 
 def foreign_siblings(root: Path) -> list[tuple[str, str]]:
     """The packages of :data:`SIBLINGS` that ``import`` would take from elsewhere than ``root``, with where."""
     import importlib.util
+    from pathlib import Path
 
     found = []
     for name in SIBLINGS:

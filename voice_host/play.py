@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -98,44 +99,90 @@ def _stopped_while_starting(args: argparse.Namespace, code: int) -> int:
     return code
 
 
+@dataclass
+class _Ending:
+    """How the session ended: the exit code, the last line, the game as journaled, and what is still to say."""
+
+    code: int
+    message: str | None
+    dialog: AnyDialog
+    spoken: str | None = None
+
+
 def _run(args: argparse.Namespace, host: Host) -> int:
-    """Play the session; on any way out, close everything, write the summary and choose the exit code."""
+    """Play the session; then close everything, write the summary and choose the exit code.
+
+    Once the session has returned or raised, a signal (SIGINT, SIGTERM, SIGHUP)
+    no longer stops anything: it waits until the summary is written, and is
+    acted upon then. Python runs a signal's handler between any two bytecodes,
+    so one can still raise in the instant after the session's own handlers
+    and before the wait begins; it is caught here, the end runs all the same,
+    and the signal is raised after the summary (or, if the session's result
+    was not known yet, it is the way the session ended).
+    """
+    ending: _Ending | None = None
+    late: StopSignal | KeyboardInterrupt | None = None
+    summarised = False
+    while True:
+        try:
+            if ending is None:
+                ending = _played(host)
+            with deferred_signals():  # a signal now is handled once the summary is written
+                code = _finish(args, host, ending)
+                summarised = True
+            if late is not None:
+                raise late
+            return code
+        except (StopSignal, KeyboardInterrupt) as signalled:
+            if summarised:
+                raise
+            if ending is None:
+                ending = _stopped_by(signalled, host.session.dialog)
+            else:
+                late = late or signalled
+
+
+def _played(host: Host) -> _Ending:
+    """Run the session to its end; how it ended (a signal or Ctrl-C during it included)."""
     session = host.session
-    message: str | None = None
-    dialog = session.dialog
     try:
         outcome = session.run()
-        dialog = session.dialog
-        code = EXIT_INPUT_ENDED if outcome is Outcome.INPUT_ENDED else EXIT_OK
         if outcome is Outcome.INPUT_ENDED:
-            message = say.input_ended()
-        elif outcome is Outcome.FINISHED:
-            _print_analysis(host.entry, dialog)
-    except KeyboardInterrupt:
-        print_stderr("")
-        code, dialog = EXIT_INTERRUPTED, session.dialog
-        message = ""  # the terminal shows ^C: only the way back is worth a line
-    except StopSignal as stop:
-        code, dialog, message = stop.exit_code, session.dialog, say.interrupted_by_signal(stop.name)
+            return _Ending(EXIT_INPUT_ENDED, say.input_ended(), session.dialog)
+        if outcome is Outcome.FINISHED:
+            _print_analysis(host.entry, session.dialog)
+        return _Ending(EXIT_OK, None, session.dialog)
+    except (StopSignal, KeyboardInterrupt) as stop:
+        return _stopped_by(stop, session.dialog)
     except JournalWriteError as exc:
         # the step that could not be written was applied but never announced: leave it out
-        code, message, dialog = EXIT_WRITE_FAILED, say.error(str(exc)), _replayed(host.new_dialog, session.actions)
-        say_safely(host.speaker, say.say_cannot_save_any_more())
+        dialog = _replayed(host.new_dialog, session.actions)
+        return _Ending(EXIT_WRITE_FAILED, say.error(str(exc)), dialog, say.say_cannot_save_any_more())
     except InputError as exc:  # a script line or a typed line that cannot be read
-        code, message, dialog = EXIT_USAGE, say.error(str(exc)), session.dialog
+        return _Ending(EXIT_USAGE, say.error(str(exc)), session.dialog)
     except OSError as exc:  # the terminal went away, a device failed
-        code, message, dialog = EXIT_WRITE_FAILED, say.error(say.io_failed(say.system_error(exc))), session.dialog
-    finally:
-        interrupted = _close(host)
-    if host.journal is not None and code != EXIT_OK and not dialog.is_over():
+        return _Ending(EXIT_WRITE_FAILED, say.error(say.io_failed(say.system_error(exc))), session.dialog)
+
+
+def _stopped_by(stop: StopSignal | KeyboardInterrupt, dialog: AnyDialog) -> _Ending:
+    """The session stopped by a signal or by Ctrl-C."""
+    if isinstance(stop, StopSignal):
+        return _Ending(stop.exit_code, say.interrupted_by_signal(stop.name), dialog)
+    print_stderr("")
+    return _Ending(EXIT_INTERRUPTED, "", dialog)  # the terminal shows ^C: only the way back is worth a line
+
+
+def _finish(args: argparse.Namespace, host: Host, ending: _Ending) -> int:
+    """Say what is left to say, close the host, print the last line and write the summary; the exit code."""
+    if ending.spoken is not None:
+        say_safely(host.speaker, ending.spoken)
+    host.close()
+    message = ending.message
+    if host.journal is not None and ending.code != EXIT_OK and not ending.dialog.is_over():
         message = say.resume_with(resume_command(host.journal.path), message or "")
-    with deferred_signals():  # a signal now is handled once the summary is written
-        if message:
-            print_stderr(f"voice-host: {message}")
-        code = _write_summary(args, dialog, code)
-    if interrupted is not None:
-        raise interrupted
-    return code
+    if message:
+        print_stderr(f"voice-host: {message}")
+    return _write_summary(args, ending.dialog, ending.code)
 
 
 def _write_summary(args: argparse.Namespace, dialog: AnyDialog, code: int) -> int:
@@ -147,15 +194,6 @@ def _write_summary(args: argparse.Namespace, dialog: AnyDialog, code: int) -> in
             print_error(str(exc))
             return EXIT_WRITE_FAILED
     return code
-
-
-def _close(host: Host) -> StopSignal | KeyboardInterrupt | None:
-    """Close the host; a signal or Ctrl-C meanwhile is returned, to be raised after the summary."""
-    try:
-        host.close()
-    except (StopSignal, KeyboardInterrupt) as exc:
-        return exc
-    return None
 
 
 def _replayed(new_dialog: Callable[[], AnyDialog], actions: list[dict[str, Any]]) -> AnyDialog:

@@ -100,8 +100,11 @@ def deferred_signals() -> Iterator[None]:
     def note(signum: int, frame: FrameType | None) -> None:
         noted.append(signal.Signals(signum))
 
-    previous = {signum: signal.signal(signum, note) for signum in HELD_SIGNALS}
+    # read before any is changed: a signal that raises while they are being swapped leaves none swapped
+    previous = {signum: signal.getsignal(signum) for signum in HELD_SIGNALS}
     try:
+        for signum in previous:
+            signal.signal(signum, note)
         yield
     finally:
         for signum, handler in previous.items():

@@ -59,3 +59,12 @@ def set_append(fd: int, path: str, system: str = sys.platform) -> None:
     else:
         fcntl = module("fcntl")
         fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_APPEND)
+
+
+def replaces_open_files(system: str = sys.platform) -> bool:
+    """True when a file that this process holds open may be renamed over (Unix); Windows refuses it.
+
+    >>> replaces_open_files("linux"), replaces_open_files("win32")
+    (True, False)
+    """
+    return system != "win32"
