@@ -21,7 +21,7 @@ from engine.tokio_seat import Level
 from voice_host import cli
 from voice_host.audio import factory
 from voice_host.computer_pause import DEFAULT_PAUSE_S, AfterPause
-from voice_host.tokio_dialog import TokioDialog
+from voice_host.games.tokio.dialog import TokioDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import RecordingSpeaker

@@ -15,7 +15,7 @@ from engine.tokio_rules import TokioRules, TruthTest, preset
 from engine.tokio_solver import TokioStrategy, solve
 from tests.voice_host.test_yatzi_table_cache_hostile import HOSTILE
 from voice_host.array_cache import checksum
-from voice_host.tokio_strategy_cache import (
+from voice_host.games.tokio.strategy_cache import (
     as_stored,
     flatten,
     load_strategy,

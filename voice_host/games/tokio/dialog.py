@@ -34,7 +34,7 @@ from grammars.tokio import (
 from voice_host.bad_record import BadRecord, shown
 from voice_host.computer_pause import AfterPause
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
-from voice_host.tokio_computer import TokioComputers
+from voice_host.games.tokio.computer import TokioComputers
 
 #: The grammar phase the host listens in for each phase of the engine that waits for a player.
 LISTENING: Mapping[ta.Phase, Phase] = MappingProxyType(

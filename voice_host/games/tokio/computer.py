@@ -10,7 +10,7 @@ only when a claim of the seat is doubted.
 
 The decisions come from :class:`engine.tokio_seat.Seat` at the table's level
 (``forte`` is the round's equilibrium, see :mod:`engine.tokio_solver`, solved once
-per rules and kept on disk by :mod:`voice_host.tokio_strategy_cache`).
+per rules and kept on disk by :mod:`voice_host.games.tokio.strategy_cache`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from engine.tokio_rules import TokioRules
 from engine.tokio_seat import Level, Seat, level_strategy
 from engine.tokio_simulation import roll
 from engine.tokio_solver import TokioStrategy
-from voice_host.tokio_strategy_cache import forte
+from voice_host.games.tokio.strategy_cache import forte
 
 
 class TokioComputers:
