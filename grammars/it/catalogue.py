@@ -464,6 +464,11 @@ def confirm_top_over_bottom(player: str, claim: str, to_beat: str, cost: str) ->
     return capitalized(f"{claim} non batte {to_beat}: {cost}. {player}, confermi?")
 
 
+def computer_strategy_computing(sides: int) -> str:
+    """On stderr while the computer seat's strategy is solved: the first game of these rules only."""
+    return f"Preparo il computer per queste regole con i dadi da {sides}: qualche secondo, solo la prima volta."
+
+
 # --- voice set-up ---
 # Sentences of voice_host/audio and voice_host/voice_tools: model, vocabulary,
 # microphone and speaker notices, and the lines of `voice-host check/devices/model`.

@@ -66,12 +66,13 @@ def test_the_key_ignores_the_limit_and_nothing_else() -> None:
 
 
 def test_solved_once_then_read_back_equal_to_the_solve(tmp_path: Path, solved: TokioStrategy) -> None:
-    solver = CountingSolver(solved)
-    first = load_strategy(RULES, tmp_path, solver)
+    solver, told = CountingSolver(solved), []
+    first = load_strategy(RULES, tmp_path, solver, told.append)
     assert solver.calls == 1 and strategy_path(RULES, tmp_path).exists()
+    assert told == ["Preparo il computer per queste regole con i dadi da 4: qualche secondo, solo la prima volta."]
     assert same(first, solved, tolerance=1e-6)  # float32 of the solve
-    again = load_strategy(preset("lizumo", sides=4, limit=3), tmp_path, solver)
-    assert solver.calls == 1
+    again = load_strategy(preset("lizumo", sides=4, limit=3), tmp_path, solver, told.append)
+    assert solver.calls == 1 and len(told) == 1  # read back: nothing to wait for, nothing said
     assert same(again, first)  # exactly: a cached start plays the moves a solving start plays
     assert again.value == pytest.approx(solved.value, abs=1e-6)
 

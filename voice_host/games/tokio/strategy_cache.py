@@ -34,7 +34,9 @@ from engine.tokio_round import RoundTree, build_round
 from engine.tokio_rules import TokioRules
 from engine.tokio_solver import FloatArray as Probabilities
 from engine.tokio_solver import StateStrategy, TokioStrategy, answer_cells, solve
+from grammars.it import catalogue as say
 from voice_host.array_cache import FloatArray, key_of, read_values, write_values
+from voice_host.console import print_stderr
 from voice_host.platform import dirs
 
 #: Bump when the array's meaning or layout changes: old files are then solved again.
@@ -120,8 +122,10 @@ def write_strategy(rules: TokioRules, strategy: TokioStrategy, path: Path) -> No
     write_values(path, rules_key(rules), flatten(strategy))
 
 
-def load_strategy(rules: TokioRules, folder: Path | None = None, solver: Solver = solve) -> TokioStrategy:
-    """The ``forte`` strategy of ``rules``: from the cache, or solved now and cached.
+def load_strategy(
+    rules: TokioRules, folder: Path | None = None, solver: Solver = solve, tell: Callable[[str], None] = print_stderr
+) -> TokioStrategy:
+    """The ``forte`` strategy of ``rules``: from the cache, or solved now (saying so with ``tell``) and cached.
 
     A cache folder that cannot be written only loses the cache.
     """
@@ -130,6 +134,7 @@ def load_strategy(rules: TokioRules, folder: Path | None = None, solver: Solver 
     cached = read_strategy(rules, tree, path)
     if cached is not None:
         return cached
+    tell(say.computer_strategy_computing(rules.sides))
     strategy = as_stored(solver(tree))
     with contextlib.suppress(OSError):
         write_strategy(rules, strategy, path)
