@@ -16,12 +16,15 @@ from typing import Any
 import pytest
 
 from engine import tokio_actions as ta
+from engine.tokio_round import build_round
 from engine.tokio_rules import preset
 from engine.tokio_seat import Level
+from engine.tokio_solver import solve
 from voice_host import cli
 from voice_host.audio import factory
 from voice_host.computer_pause import DEFAULT_PAUSE_S, AfterPause
 from voice_host.games.tokio.dialog import TokioDialog
+from voice_host.games.tokio.strategy_cache import as_stored, strategy_path, write_strategy
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import RecordingSpeaker
@@ -72,6 +75,9 @@ def test_the_computer_pauses_before_each_move_it_decides_not_before_lifting_its_
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    rules = preset("lizumo", sides=4)
+    quick = solve(build_round(rules), iterations=200)  # any strategy will do: the seat's play is not checked here
+    write_strategy(rules, as_stored(quick), strategy_path(rules, tmp_path / "voice-host"))
     dialog = TokioDialog(preset("lizumo", sides=4), ["Anna"], "Robi", computers=["Robi"], level=Level.FORTE, seed=3)
     opening = dialog.opening()
     paused = [s for s in opening if isinstance(s, AfterPause)]
