@@ -318,7 +318,7 @@ def hostile_cache_bytes(folder: Path) -> list[tuple[str, bytes]]:
     sys.path.insert(0, str(REPO))
     from engine.yatzi_score import SEED_RULES
     from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
-    from voice_host.yatzi_table_cache import rules_key, write_table
+    from voice_host.games.yatzi.table_cache import rules_key, write_table
 
     key = rules_key(SEED_RULES)
     good_path = folder / "good.npz"
@@ -379,7 +379,7 @@ def _make_cache_files(folder: Path) -> None:
     for number, (_, data) in enumerate(cases):
         (folder / f"{number}.bin").write_bytes(data)
     from engine.yatzi_score import SEED_RULES
-    from voice_host.yatzi_table_cache import rules_key
+    from voice_host.games.yatzi.table_cache import rules_key
 
     (folder / "labels.json").write_text(json.dumps({"labels": [label for label, _ in cases],
                                                     "key": rules_key(SEED_RULES)}), encoding="utf-8")

@@ -53,9 +53,9 @@ from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.mic import MicSource
 from voice_host.audio.sources import AudioChunk
 from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.ports import Heard, ListenRequest
 from voice_host.session import Session
-from voice_host.tokio_dialog import TokioDialog
 
 PLAYERS = ["Anna", "Bruno", "Carla"]
 #: Round by round: claim, believe, claim, doubt + reveal (holds), claim, believe,

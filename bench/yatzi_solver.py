@@ -26,7 +26,7 @@ import numpy as np
 from engine.yatzi_advice import Advisor
 from engine.yatzi_score import BOXES, RULE_SETS, UPPER_BOXES, YatziRules, score
 from engine.yatzi_solver import SolvedTable
-from voice_host.yatzi_table_cache import load_table, table_path
+from voice_host.games.yatzi.table_cache import load_table, table_path
 
 
 def random_position(rng: random.Random) -> tuple[dict[str, int], tuple[int, ...], int]:

@@ -15,8 +15,8 @@ written through a private temporary file (``O_EXCL|O_NOFOLLOW``, a random name)
 in the cache folder, fsynced and renamed into place; the temporary file is
 removed on every way out (a full disk, a folder in the way, a signal).
 
-The solved Yatzi tables (:mod:`voice_host.yatzi_table_cache`) and the Tokio
-computer seat's strategies (:mod:`voice_host.tokio_strategy_cache`) are kept so.
+The solved Yatzi tables (:mod:`voice_host.games.yatzi.table_cache`) and the Tokio
+computer seat's strategies (:mod:`voice_host.games.tokio.strategy_cache`) are kept so.
 """
 
 from __future__ import annotations

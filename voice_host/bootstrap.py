@@ -28,6 +28,7 @@ from voice_host.board.launch import open_board
 from voice_host.board.server import BoardServer
 from voice_host.board.state import BoardPublisher
 from voice_host.captions import CaptionedSpeaker
+from voice_host.computer_pause import pause_s
 from voice_host.console import print_stderr
 from voice_host.errors import InputError, UsageError, WriteFailure
 from voice_host.games import GAMES, AnyDialog, ConfigError, GameEntry, config_from_args, dialog_factory
@@ -212,7 +213,8 @@ def _open_voice(args: argparse.Namespace, gate: HalfDuplexGate | None, *, print_
         return PrintSpeaker() if print_fallback else SilentSpeaker()
     try:
         return open_tts(
-            "pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, gate=gate, print_fallback=print_fallback
+            "pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, gate=gate, print_fallback=print_fallback,
+            think_pause_s=pause_s(args),
         )
     except VoiceUnavailable as exc:  # an unknown --voice, a bad --rate: the user's to fix
         raise UsageError(str(exc)) from None

@@ -17,6 +17,7 @@ from typing import Any
 from grammars.it import catalogue as say
 from voice_host.board.options import add_board_options
 from voice_host.cli_parser import ItalianArgumentParser
+from voice_host.computer_pause import parse_pause
 from voice_host.console import print_error, print_stderr
 from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
 from voice_host.games.options import add_game_options
@@ -51,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--earcon", default="on", choices=["on", "off"], help=say.CLI_HELP["--earcon"])
     play.add_argument("--reprompt-s", metavar="SECONDI", type=parse_waits, default=DEFAULT_WAITS,
                       help=say.CLI_HELP["--reprompt-s"])
+    play.add_argument("--computer-pause-s", metavar="SECONDI", type=parse_pause, default=None,
+                      help=say.CLI_HELP["--computer-pause-s"])
     analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
     _register_voice_tools(sub)

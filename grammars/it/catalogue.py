@@ -464,6 +464,11 @@ def confirm_top_over_bottom(player: str, claim: str, to_beat: str, cost: str) ->
     return capitalized(f"{claim} non batte {to_beat}: {cost}. {player}, confermi?")
 
 
+def computer_strategy_computing(sides: int) -> str:
+    """On stderr while the computer seat's strategy is solved: the first game of these rules only."""
+    return f"Preparo il computer per queste regole con i dadi da {sides}: qualche secondo, solo la prima volta."
+
+
 # --- voice set-up ---
 # Sentences of voice_host/audio and voice_host/voice_tools: model, vocabulary,
 # microphone and speaker notices, and the lines of `voice-host check/devices/model`.
@@ -1687,6 +1692,11 @@ def bad_reprompt_waits(text: str) -> str:
     return f"{text!r} non va bene: uno o due numeri di secondi (per esempio 20 o 20,30), oppure 0 o off"
 
 
+def bad_computer_pause(text: str, most: float) -> str:
+    """A ``--computer-pause-s`` that is not a number of seconds from 0 to ``most``."""
+    return f"{text!r} non va bene: un numero di secondi da 0 a {most:g} (per esempio 1,2)"
+
+
 def milella_needs_d6() -> str:
     """Milella's ranking (Pechino 2-1, Tokio 3-1) exists for six-sided dice only."""
     return "le regole di Milella si giocano solo con i dadi da 6"
@@ -1814,6 +1824,8 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--earcon": "con la voce, un breve suono quando il microfono si apre (predefinito: on)",
         "--reprompt-s": "secondi di silenzio prima di ripetere la domanda e poi di dare un aiuto, "
                         "per esempio 20 o 20,30; 0 o off: mai (predefinito: 20,20)",
+        "--computer-pause-s": "con la voce, secondi di pausa del computer prima di ogni sua mossa, "
+                              "da 0 a 10 (predefinito: 1,2; con --input script: 0)",
         "analizza": "Yatzi: le scelte di ogni giocatore contro il gioco ottimo",
         "journal": "il giornale di una partita di Yatzi",
         # the voice tools (voice_host/voice_tools.py); "voice tools --x" is an option of both check and say

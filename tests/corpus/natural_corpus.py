@@ -23,11 +23,11 @@ from typing import Any
 from engine.tokio_rules import preset
 from grammars.intents import Intent, NotUnderstood
 from voice_host.dialog import GameDialog
+from voice_host.games.tokio.dialog import TokioDialog
+from voice_host.games.yatzi.dialog import YatziDialog
 from voice_host.journal import Journal
 from voice_host.ports import Heard, ListenRequest
 from voice_host.session import Session
-from voice_host.tokio_dialog import TokioDialog
-from voice_host.yatzi_dialog import YatziDialog
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "voice_host"))
 from fakes import RecordingSpeaker

@@ -20,7 +20,7 @@ import pytest
 from hostile import REPO, fill, run_cli, small_tmpfs
 
 from engine.yatzi_score import SEED_RULES
-from voice_host.yatzi_table_cache import read_table, table_path
+from voice_host.games.yatzi.table_cache import read_table, table_path
 
 ROOT = os.geteuid() == 0
 needs_root = pytest.mark.skipif(not ROOT, reason="mounting a small tmpfs to fill it needs root")
@@ -36,7 +36,7 @@ import numpy as np
 from engine.yatzi_score import SEED_RULES
 from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
 from voice_host.stop_signals import StopSignal, stop_on_signals
-from voice_host.yatzi_table_cache import load_table, write_table
+from voice_host.games.yatzi.table_cache import load_table, write_table
 
 folder = Path(sys.argv[1])
 values = np.random.default_rng(3).uniform(0, 300, (2, MASKS, upper_cap(SEED_RULES) + 1)).astype(np.float32)
@@ -78,7 +78,7 @@ def test_5_a_signal_after_the_solve_leaves_no_temporary_file(tmp_path: Path) -> 
 @needs_root
 def test_5_a_full_cache_disk_gives_the_table_and_leaves_nothing(tmp_path: Path) -> None:
     from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
-    from voice_host.yatzi_table_cache import load_table
+    from voice_host.games.yatzi.table_cache import load_table
 
     values = np.random.default_rng(5).uniform(0, 300, (2, MASKS, upper_cap(SEED_RULES) + 1)).astype(np.float32)
     table = SolvedTable(SEED_RULES, values)

@@ -17,8 +17,8 @@ from grammars.tokio_intents import BelieveIt, DoubtIt, SayRoll, TakeThePenalty
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voice_host"))
 from fakes import ListListener, RecordingSpeaker
 
+from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.session import Session
-from voice_host.tokio_dialog import TokioDialog
 
 CLASSICO, LIZUMO = preset("classico"), preset("lizumo")
 

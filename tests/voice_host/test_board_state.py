@@ -12,9 +12,9 @@ from engine.rolls import Roll
 from engine.tokio_rules import preset
 from voice_host.board.hub import StateHub
 from voice_host.board.state import BoardPublisher, board_state
+from voice_host.games.tokio.dialog import TokioDialog
+from voice_host.games.yatzi.dialog import YatziDialog
 from voice_host.session import Session, SpokenTurn
-from voice_host.tokio_dialog import TokioDialog
-from voice_host.yatzi_dialog import YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

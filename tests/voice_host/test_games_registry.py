@@ -1,8 +1,9 @@
 """The registry is the one place that knows the games.
 
-A module outside a game's own modules (``voice_host/<game>_*.py`` and
-``voice_host/games/``) that names a game, in its code rather than its prose,
-is a second list of games that a new game would have to edit.
+A module outside a game's own modules (``voice_host/games/``, where each game's
+package ``voice_host/games/<game>/`` holds its host side, and
+``voice_host/<game>_*.py``) that names a game, in its code rather than its
+prose, is a second list of games that a new game would have to edit.
 """
 
 from __future__ import annotations
@@ -63,19 +64,19 @@ def game_names_in(source: str, games: list[str]) -> list[str]:
 def test_the_scan_sees_names_in_code_and_not_in_prose() -> None:
     source = '''
 """Tokio is named here, in prose: allowed."""
-from voice_host.tokio_dialog import TokioDialog
+from voice_host.games.tokio.dialog import TokioDialog
 def run(game: str) -> bool:
     """A docstring may say yatzi."""
     return game == "yatzi"
 '''
     found = game_names_in(source, ["tokio", "yatzi"])
-    assert sorted(found) == ["TokioDialog", "voice_host.tokio_dialog", "yatzi"]
+    assert sorted(found) == ["TokioDialog", "voice_host.games.tokio.dialog", "yatzi"]
 
 
 def test_the_scan_covers_the_modules_that_used_to_list_the_games() -> None:
     scanned = {path.relative_to(ROOT).as_posix() for path in ROOT.rglob("*.py") if not _is_game_module(path)}
     assert {"cli.py", "bootstrap.py", "play.py", "voice_tools.py", "hearing/confusability.py"} <= scanned
-    assert "games/registry.py" not in scanned and "tokio_dialog.py" not in scanned
+    assert "games/registry.py" not in scanned and "games/tokio/dialog.py" not in scanned
 
 
 @pytest.mark.parametrize(

@@ -24,9 +24,9 @@ from grammars import intents as it
 from grammars.tokio import Phase
 from grammars.yatzi import Phase as YPhase
 from voice_host.dialog import Act, Confirm, Refuse
+from voice_host.games.tokio.dialog import TokioDialog
+from voice_host.games.yatzi.dialog import DialogPhase, YatziDialog
 from voice_host.session import Session
-from voice_host.tokio_dialog import TokioDialog
-from voice_host.yatzi_dialog import DialogPhase, YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

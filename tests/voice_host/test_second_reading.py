@@ -18,9 +18,9 @@ from engine.rolls import Roll
 from engine.tokio_rules import preset
 from grammars.it import catalogue as say
 from grammars.tokio import Phase
+from voice_host.games.tokio.dialog import TokioDialog
+from voice_host.games.yatzi.dialog import YatziDialog
 from voice_host.session import Session
-from voice_host.tokio_dialog import TokioDialog
-from voice_host.yatzi_dialog import YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

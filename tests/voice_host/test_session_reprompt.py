@@ -16,11 +16,11 @@ from grammars import intents as it
 from grammars.tokio import Phase
 from grammars.tokio_intents import BelieveIt, DoubtIt
 from grammars.yatzi import Phase as YatziPhase
+from voice_host.games.tokio.dialog import TokioDialog
+from voice_host.games.yatzi.dialog import YatziDialog
 from voice_host.journal import Journal, read_journal
 from voice_host.ports import Silence
 from voice_host.session import Outcome, Session
-from voice_host.tokio_dialog import TokioDialog
-from voice_host.yatzi_dialog import YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

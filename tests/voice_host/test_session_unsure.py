@@ -11,9 +11,9 @@ from pathlib import Path
 
 from engine.rolls import Roll
 from engine.tokio_rules import preset
+from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.ports import Heard
 from voice_host.session import Session
-from voice_host.tokio_dialog import TokioDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

@@ -22,8 +22,8 @@ from grammars import tokio_intents as ti
 from grammars.it import catalogue as say
 from grammars.tokio import Phase
 from voice_host.dialog import Act, Confirm, Refuse
+from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.session import Session
-from voice_host.tokio_dialog import TokioDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

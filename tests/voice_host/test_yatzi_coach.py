@@ -13,8 +13,8 @@ from grammars import intents as it
 from grammars import yatzi_intents as yi
 from grammars.yatzi import parse_yatzi
 from voice_host.dialog import Act, Confirm, Refuse
+from voice_host.games.yatzi.dialog import YatziDialog
 from voice_host.session import Session
-from voice_host.yatzi_dialog import YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

@@ -18,8 +18,8 @@ from grammars import yatzi_intents as yi
 from grammars.it import catalogue as say
 from grammars.yatzi import Phase, parse_yatzi
 from voice_host.dialog import Act, Confirm, Refuse
+from voice_host.games.yatzi.dialog import KeepAndRoll, StartDie, YatziDialog
 from voice_host.session import Session
-from voice_host.yatzi_dialog import KeepAndRoll, StartDie, YatziDialog
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

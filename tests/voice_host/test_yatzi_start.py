@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_host.yatzi_start import Decided, Tied, WhoStarts
+from voice_host.games.yatzi.start import Decided, Tied, WhoStarts
 
 
 def test_the_lowest_die_starts():

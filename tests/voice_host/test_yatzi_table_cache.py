@@ -12,7 +12,7 @@ import pytest
 
 from engine.yatzi_score import SEED_RULES, STANDARD_RULES, YatziRules
 from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
-from voice_host.yatzi_table_cache import (
+from voice_host.games.yatzi.table_cache import (
     FORMAT_VERSION,
     cache_dir,
     load_table,

@@ -23,7 +23,7 @@ import pytest
 
 from engine.yatzi_score import SEED_RULES, YatziRules
 from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
-from voice_host.yatzi_table_cache import ProgressBar, load_table, read_table, rules_key, table_path, write_table
+from voice_host.games.yatzi.table_cache import ProgressBar, load_table, read_table, rules_key, table_path, write_table
 
 
 @pytest.fixture(scope="module")

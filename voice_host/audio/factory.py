@@ -76,12 +76,15 @@ def open_speaker(
     device: int | str | None = None,
     gate: HalfDuplexGate | None = None,
     print_fallback: bool = True,
+    think_pause_s: float = 0.0,
 ) -> Speaker:
     """The pyttsx3 speaker (``kind="pyttsx3"``) or the printing one (``"print"``).
 
     If pyttsx3 cannot start, or no audio output works, sentences are printed
     after one warning on stderr (only the warning when not ``print_fallback``:
     captions print them). An unknown ``voice`` raises :class:`VoiceUnavailable`.
+    ``think_pause_s``: the voice's silence before a computer seat's move
+    (:mod:`voice_host.computer_pause`).
     """
     if kind == "print":
         return PrintSpeaker()
@@ -89,7 +92,8 @@ def open_speaker(
         raise ValueError(f"unknown speaker kind: {kind!r}")
     try:
         return Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, device=device,
-                              gate=gate if gate is not None else HalfDuplexGate(), print_fallback=print_fallback)
+                              gate=gate if gate is not None else HalfDuplexGate(), print_fallback=print_fallback,
+                              think_pause_s=think_pause_s)
     except UnknownTtsVoice as exc:
         raise VoiceUnavailable(str(exc)) from None
     except TtsUnavailable as exc:

@@ -37,6 +37,7 @@ from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTime
 from voice_host.audio.trim import silence, trim_silence
 from voice_host.audio.wav import Clip, read_wav
 from voice_host.captions import show_sentence
+from voice_host.computer_pause import AfterPause
 from voice_host.user_command import user_command
 
 
@@ -227,7 +228,8 @@ class Pyttsx3Speaker:
     holds the times of each sentence it played, ``last_playback`` the last one's,
     ``last_cue`` those of the listening cue of the last turn that asked for it.
     ``print_fallback=False`` leaves the text to someone else (captions) when no
-    audio output works: only the warning is printed then.
+    audio output works: only the warning is printed then. ``think_pause_s``: the
+    silence before a sentence marked :class:`~voice_host.computer_pause.AfterPause`.
     """
 
     def __init__(
@@ -241,8 +243,10 @@ class Pyttsx3Speaker:
         player: Player | None = None,
         warn: TextIO | None = None,
         print_fallback: bool = True,
+        think_pause_s: float = 0.0,
     ) -> None:
         self._gate = gate
+        self._think_pause_s = think_pause_s  # the silence before an AfterPause sentence (a computer deciding)
         self._device = device
         self._player = player
         self._output: OutputStream | None = None
@@ -355,8 +359,11 @@ class Pyttsx3Speaker:
                     self._show([text])
                     heard.append(PlaybackTimes(0.0, 0.0))  # shown, not played
                     continue
-                if index > 0:
-                    self._queue(silence(SENTENCE_PAUSE_S, clip.sample_rate))
+                gap = SENTENCE_PAUSE_S if index > 0 else 0.0
+                if isinstance(text, AfterPause):  # a computer seat thinks before its move
+                    gap = max(gap, self._think_pause_s)
+                if gap > 0:
+                    self._queue(silence(gap, clip.sample_rate))
                 queued.append(self._queue(clip))
             earcon_played = self._queue_cue(queued) if cue else None
             for item in queued:

@@ -14,7 +14,7 @@ from grammars.it import catalogue as say
 from grammars.tokio import roll_name
 
 if TYPE_CHECKING:
-    from voice_host.tokio_dialog import TokioDialog
+    from voice_host.games.tokio.dialog import TokioDialog
 
 
 def tokio_board(dialog: TokioDialog) -> dict[str, Any]:

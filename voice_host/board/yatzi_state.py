@@ -9,7 +9,7 @@ from grammars.it import catalogue as say
 from grammars.yatzi import Phase, box_name
 
 if TYPE_CHECKING:
-    from voice_host.yatzi_dialog import YatziDialog
+    from voice_host.games.yatzi.dialog import YatziDialog
 
 
 def yatzi_board(dialog: YatziDialog) -> dict[str, Any]:

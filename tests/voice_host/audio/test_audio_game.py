@@ -36,10 +36,10 @@ from voice_host.audio.mic import MicSource
 from voice_host.audio.playback import PlaybackTimes
 from voice_host.audio.sources import AudioChunk
 from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.ports import Heard as PortHeard
 from voice_host.ports import ListenRequest
 from voice_host.session import Outcome, Session
-from voice_host.tokio_dialog import TokioDialog
 
 pytestmark = [pytest.mark.audio]
 

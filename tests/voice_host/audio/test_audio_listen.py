@@ -30,10 +30,10 @@ from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
 from voice_host.audio.sources import AudioChunk
 from voice_host.audio.trim import trim_silence
 from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.hearing.korean import phases
 from voice_host.ports import Heard, ListenRequest, Silence
 from voice_host.session import Outcome, Session
-from voice_host.tokio_dialog import TokioDialog
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]
 

@@ -43,8 +43,8 @@ from grammars.yatzi import (
 )
 from voice_host.bad_record import BadRecord, shown
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
-from voice_host.yatzi_coach import Coach, printed_analysis, spoken_analysis
-from voice_host.yatzi_start import Decided, RoundEnd, Tied, WhoStarts
+from voice_host.games.yatzi.coach import Coach, printed_analysis, spoken_analysis
+from voice_host.games.yatzi.start import Decided, RoundEnd, Tied, WhoStarts
 
 #: A box chosen after a consiglio that costs at least this many points on average is questioned.
 COSTLY = 0.5

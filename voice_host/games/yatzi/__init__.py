@@ -76,7 +76,7 @@ def check_config(config: dict[str, Any]) -> None:
 
 def make_dialog(config: dict[str, Any]) -> AnyDialog:
     """A new Yatzi dialog for ``config``."""
-    from voice_host.yatzi_dialog import YatziDialog
+    from voice_host.games.yatzi.dialog import YatziDialog
 
     check_config(config)
     try:
@@ -117,7 +117,7 @@ def phase_grammars() -> Iterator[PhaseGrammar]:
 
 def analysis(dialog: AnyDialog) -> str:
     """The analysis of a Yatzi game against optimal play (finished or not)."""
-    from voice_host.yatzi_dialog import YatziDialog
+    from voice_host.games.yatzi.dialog import YatziDialog
 
     if not isinstance(dialog, YatziDialog):
         raise TypeError(f"not a Yatzi dialog: {type(dialog).__name__}")

@@ -100,7 +100,7 @@ def check_config(config: dict[str, Any]) -> None:
 
 def make_dialog(config: dict[str, Any]) -> AnyDialog:
     """A new Tokio dialog for ``config``."""
-    from voice_host.tokio_dialog import TokioDialog
+    from voice_host.games.tokio.dialog import TokioDialog
 
     check_config(config)
     check_dice(config["rules"], config.get("dice"))

@@ -32,8 +32,9 @@ from grammars.tokio import (
     tokio_phrases,
 )
 from voice_host.bad_record import BadRecord, shown
+from voice_host.computer_pause import AfterPause
 from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
-from voice_host.tokio_computer import TokioComputers
+from voice_host.games.tokio.computer import TokioComputers
 
 #: The grammar phase the host listens in for each phase of the engine that waits for a player.
 LISTENING: Mapping[ta.Phase, Phase] = MappingProxyType(
@@ -269,7 +270,8 @@ class TokioDialog:
         out: list[str] = []
         while not self.engine.is_over and self.computers.plays(self.engine.to_act):
             action = self.computers.decide(self.engine)
-            out += [self._computer_says(action), *self._step(action)]
+            says = self._computer_says(action)  # a move it decides is said after a thinking pause
+            out += [says if isinstance(action, ta.Reveal) else AfterPause(says), *self._step(action)]
         return out
 
     def _computer_says(self, action: ta.Action) -> str:

@@ -1,6 +1,6 @@
 """The Yatzi coach: "consiglio" answers, the computer seat's choices and the post-game analysis.
 
-Built on the solved table of the game's rules (``yatzi_table_cache``), loaded on
+Built on the solved table of the game's rules (:mod:`voice_host.games.yatzi.table_cache`), loaded on
 first use: the first game with new rules computes it once, with a progress bar.
 """
 
@@ -16,7 +16,7 @@ from engine.yatzi_score import YatziRules
 from engine.yatzi_solver import SolvedTable
 from grammars.it import catalogue as say
 from grammars.yatzi import box_name, say_dice
-from voice_host.yatzi_table_cache import load_table
+from voice_host.games.yatzi.table_cache import load_table
 
 
 @lru_cache(maxsize=4)

@@ -9,31 +9,38 @@ replays that move rather than deciding again. The cup is lifted, and the dice to
 only when a claim of the seat is doubted.
 
 The decisions come from :class:`engine.tokio_seat.Seat` at the table's level
-(``forte`` is the round's equilibrium, see :mod:`engine.tokio_solver`).
+(``forte`` is the round's equilibrium, see :mod:`engine.tokio_solver`, solved once
+per rules and kept on disk by :mod:`voice_host.games.tokio.strategy_cache`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine import tokio_actions as ta
 from engine.rolls import Roll
 from engine.tokio_game import TokioGame
 from engine.tokio_round import StateKey, state_key
 from engine.tokio_rules import TokioRules
-from engine.tokio_seat import Level, Seat, forte_strategy, level_strategy
+from engine.tokio_seat import Level, Seat, level_strategy
 from engine.tokio_simulation import roll
+from engine.tokio_solver import TokioStrategy
+from voice_host.games.tokio.strategy_cache import forte
 
 
 class TokioComputers:
     """The computer seats of one game; the dialog tells it every action before applying it."""
 
-    def __init__(self, rules: TokioRules, names: Sequence[str], level: Level, seed: int) -> None:
+    def __init__(
+        self, rules: TokioRules, names: Sequence[str], level: Level, seed: int,
+        strategies: Callable[[TokioRules], TokioStrategy] = forte,
+    ) -> None:
+        """``strategies`` gives the ``forte`` strategy of the rules (default: solved once, cached on disk)."""
         self.names = tuple(names)
         self.level = level
         self._seed = seed
-        self._seat = Seat(level_strategy(forte_strategy(rules), level)) if names else None
+        self._seat = Seat(level_strategy(strategies(rules), level)) if names else None
         self._steps = 0  # actions applied so far in this game, human or computer
         self._claimed_in: StateKey | None = None  # the state the standing claim was made in
         self._cups: dict[str, Roll] = {}  # each computer seat's dice under its cup
