@@ -1,0 +1,139 @@
+"""The endpoint stage: when one utterance has ended, decided chunk by chunk without vosk.
+
+vosk 0.3.45 has no runtime endpointer, and at a noisy table its own endpoint,
+which waits for real silence, may never come. :class:`UtteranceEnd` is told,
+for each chunk, what the grammar decoder made of it (vosk's own final result,
+or its partial) and says when to end the utterance early
+(:meth:`UtteranceEnd.finalize_now`, with the phase's
+:class:`~voice_host.audio.endpoint.EarlyEndpointer`, or after a stretch of
+sound well under the utterance's loudest, :class:`BackgroundEnd`), and which
+result is the utterance's (:meth:`UtteranceEnd.ended`): a final that a longer
+phrase extends ("sessanta" of "sessanta due") waits for the quiet vosk would
+have waited. Pure: audio levels and texts, no decoder.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from voice_host.audio.decoded import Decoded
+from voice_host.audio.endpoint import EarlyEndpointer, rms
+
+#: Quiet audio (counted from the end of speech) before answering with an early final
+#: that a longer phrase extends: vosk's own rule2 trailing silence.
+PENDING_S = 0.5
+#: After speech, this much audio at least :data:`UNDER_PEAK_DB` under the utterance's
+#: loudest chunk, with the partial result unchanged, ends it even though vosk, which waits for real silence, has not
+#: (talk at the next table never stops).
+BACKGROUND_END_S = 0.3
+UNDER_PEAK_DB = 6.0
+#: Quieter than this is silence, which vosk's own endpoint handles (a pause between words).
+BACKGROUND_RMS = 150.0
+#: Chunks among which the loudest is looked for (about two seconds).
+PEAK_CHUNKS = 40
+
+
+class BackgroundEnd:
+    """Tells when, after a partial result, the audio has stayed well under the recent loudest for a while.
+
+    >>> import numpy as np
+    >>> end = BackgroundEnd(sample_rate=16000)
+    >>> loud, under = np.full(1600, 3000, "<i2").tobytes(), np.full(1600, 900, "<i2").tobytes()
+    >>> [end.ended(c, "서른") for c in (loud, under, under, under)]
+    [False, False, False, True]
+    """
+
+    def __init__(self, *, sample_rate: int = 16000) -> None:
+        self._bytes_per_s = 2.0 * sample_rate
+        self._levels: deque[float] = deque(maxlen=PEAK_CHUNKS)
+        self._under_s = 0.0
+        self._under_partial = ""
+
+    def ended(self, data: bytes, partial: str) -> bool:
+        """Account for ``data`` (after which the partial result is ``partial``); True when the utterance ended."""
+        level = rms(data)
+        self._levels.append(level)
+        under = BACKGROUND_RMS <= level <= max(self._levels) * 10 ** (-UNDER_PEAK_DB / 20)
+        if not partial or not under or partial != self._under_partial:
+            self._under_s = 0.0
+            self._under_partial = partial
+            return False
+        self._under_s += len(data) / self._bytes_per_s
+        if self._under_s < BACKGROUND_END_S:
+            return False
+        self._under_s = 0.0
+        self._levels.clear()
+        return True
+
+
+class UtteranceEnd:
+    """The end of each utterance of one phase.
+
+    ``endpointer`` holds the phase's variants; ``background`` (shared by every
+    phase of a listener) follows the recent loudest; ``early=False`` keeps vosk's
+    own endpoint only.
+    """
+
+    def __init__(
+        self, endpointer: EarlyEndpointer, background: BackgroundEnd, *, sample_rate: int = 16000, early: bool = True
+    ) -> None:
+        self.endpointer = endpointer
+        self._background = background
+        self._bytes_per_s = 2.0 * sample_rate
+        self._early = early
+        self._pending: Decoded | None = None  # an early final that a longer phrase could still extend
+        self._pending_s = 0.0
+
+    @property
+    def pending(self) -> bool:
+        """True while an ended result waits for a longer phrase that would extend it."""
+        return self._pending is not None
+
+    def reset(self) -> None:
+        """Forget the current utterance (the host spoke, or the phase changed)."""
+        self.endpointer.reset()
+        self._pending = None
+
+    def watches(self, sequence: bool) -> bool:
+        """True when partial results are worth asking for (our early endpoint is on, and not a dictation)."""
+        return self._early and not sequence  # a dictation must not end after its first word
+
+    def finalize_now(self, data: bytes, partial: str, *, quiet_level: float) -> bool:
+        """After ``data``, whose partial result is ``partial``: True when the utterance should end now."""
+        extendable = self.endpointer.is_extendable(partial)
+        if self._background.ended(data, partial) and not extendable:
+            return True
+        if partial and self.endpointer.update(data, partial, quiet_level=quiet_level):
+            return True
+        if not partial:
+            self.endpointer.reset()
+        return False
+
+    def ended(self, data: bytes, final: Decoded | None, early: bool, partial: str) -> tuple[Decoded, bool] | None:
+        """The utterance's result and whether it ended early, once ``data`` (with ``final`` or ``partial``) ends it.
+
+        ``final`` is the grammar decoder's result when this chunk ended an utterance
+        (``early``: by :meth:`finalize_now`), else None; ``partial`` its partial result then.
+        """
+        pending = self._pending
+        if final is None:
+            if pending is None:
+                return None
+            self._pending_s = 0.0 if partial else self._pending_s + len(data) / self._bytes_per_s
+            if self._pending_s < PENDING_S - 1e-9:  # audio time summed chunk by chunk
+                return None
+            self._pending = None
+            return pending, False
+        if pending is not None:
+            self._pending = None
+            return pending.then(final), False
+        if early and self.endpointer.is_extendable(final.text):
+            # vosk's partial looked complete but its final is a prefix ("sessanta" of
+            # "sessanta due"): wait as long as vosk would have before answering.
+            self._pending, self._pending_s = final, self.endpointer.quiet_s
+            return None
+        return final, early
+
+    def done(self) -> None:
+        """The utterance was handed on: the next starts clean."""
+        self.endpointer.reset()
