@@ -48,6 +48,7 @@ from voice_host.audio.utterance_end import BackgroundEnd, UtteranceEnd
 from voice_host.audio.verify import Verifier, tails
 from voice_host.audio.vocabulary import Vocabulary
 from voice_host.hearing.calibration import Calibration, for_model
+from voice_host.hearing.confidence import LONGER_BY
 from voice_host.hearing.fillers import filler_words
 from voice_host.ports import Heard, ListenRequest, Silence
 
@@ -69,6 +70,21 @@ class _Phase:
     def reset(self) -> None:
         self.decoders.reset()
         self.end.reset()
+
+
+def most_words(usable: dict[Phrase, tuple[str, ...]]) -> int:
+    """The most words an utterance of a phase can have and be a phrase: its longest variant, two lead-ins
+    before it (each as long as the longest lead-in) and :data:`~voice_host.hearing.confidence.LONGER_BY`
+    word of others' talk (which the verify stage may cut off).
+
+    >>> most_words({Phrase.of("서른"): ("서른",), Phrase.of("점수 취소"): ("점수 취소",)})
+    3
+    >>> most_words({Phrase.of("cinquanta tre"): ("cinquanta tre",), LeadInPhrase.of("fatto"): ("fatto",)})
+    5
+    """
+    phrases = [len(words(v)) for p, vs in usable.items() if not isinstance(p, LeadInPhrase) for v in vs]
+    lead_ins = [len(words(v)) for p, vs in usable.items() if isinstance(p, LeadInPhrase) for v in vs]
+    return max(phrases, default=0) + 2 * max(lead_ins, default=0) + LONGER_BY
 
 
 class VoskListener:
@@ -169,11 +185,14 @@ class VoskListener:
             (words(v) for p, vs in usable.items() if not isinstance(p, LeadInPhrase) for v in vs),
             sample_rate=rate,
         )
+        matcher = PhraseMatcher(usable)
         return _Phase(
-            PhaseDecoders(recognizer(self._model, rate, grammar), second),
+            PhaseDecoders(recognizer(self._model, rate, grammar), second, sample_rate=rate),
             RecentAudio(sample_rate=rate),
-            UtteranceEnd(endpointer, self._background, sample_rate=rate, early=self._early),
-            Verifier(PhraseMatcher(usable), self._calibration),
+            UtteranceEnd(
+                endpointer, self._background, sample_rate=rate, early=self._early, most_words=most_words(usable)
+            ),
+            Verifier(matcher, self._calibration),
         )
 
     # ---- listening
@@ -209,8 +228,13 @@ class VoskListener:
                 continue
             decoded, early = ended
             intake.reset_quiet()  # an utterance just ended: the wait starts again from here
-            second = phase.decoders.take_second()
-            verified = phase.verifier.verify(decoded, second, phase.audio, sequence=request.sequence)
+            needed = phase.decoders.second is None or phase.verifier.needs_second(decoded, phase.audio)
+            second = phase.decoders.take_second() if needed else None
+            if not needed:
+                phase.decoders.drop_second()
+            verified = phase.verifier.verify(
+                decoded, second, phase.audio, sequence=request.sequence, skipped=not needed
+            )
             utterance = Utterance(
                 request.phase, verified.match, early, time.monotonic(), intake.voiced, verified.confidence,
                 verified.decoded, second,
@@ -236,10 +260,16 @@ class VoskListener:
         """Feed one chunk to the decode and endpoint stages: (the ended utterance and whether early, or None;
         the current partial result, "" when not watched)."""
         phase.audio.remember(data)
-        final = phase.decoders.accept(data)
+        watched = phase.end.watches(sequence)
+        # the second decoder hears an utterance's audio only once it is known to be needed
+        final = phase.decoders.accept(data, defer=watched)
         early, partial = False, ""
-        if final is None and phase.end.watches(sequence):
+        if final is None and watched:
             partial = phase.decoders.partial()
+            if not sequence and phase.end.is_talk(partial):  # too long for any phrase: the table's talk, dropped
+                phase.reset()
+                self._intake.voiced = False
+                return None, ""
             if phase.end.finalize_now(data, partial, quiet_level=self._intake.energy.threshold()):
                 final, early, partial = phase.decoders.finalize(), True, ""
         return phase.end.ended(data, final, early, partial), partial

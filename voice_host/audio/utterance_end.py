@@ -18,6 +18,7 @@ from collections import deque
 
 from voice_host.audio.decoded import Decoded
 from voice_host.audio.endpoint import EarlyEndpointer, rms
+from voice_host.audio.text import words
 
 #: Quiet audio (counted from the end of speech) before answering with an early final
 #: that a longer phrase extends: vosk's own rule2 trailing silence.
@@ -71,13 +72,21 @@ class UtteranceEnd:
 
     ``endpointer`` holds the phase's variants; ``background`` (shared by every
     phase of a listener) follows the recent loudest; ``early=False`` keeps vosk's
-    own endpoint only.
+    own endpoint only. ``most_words`` is the most words an utterance of the phase
+    can have and still be a phrase (see :meth:`is_talk`; None: no limit).
     """
 
     def __init__(
-        self, endpointer: EarlyEndpointer, background: BackgroundEnd, *, sample_rate: int = 16000, early: bool = True
+        self,
+        endpointer: EarlyEndpointer,
+        background: BackgroundEnd,
+        *,
+        sample_rate: int = 16000,
+        early: bool = True,
+        most_words: int | None = None,
     ) -> None:
         self.endpointer = endpointer
+        self._most_words = most_words
         self._background = background
         self._bytes_per_s = 2.0 * sample_rate
         self._early = early
@@ -97,6 +106,15 @@ class UtteranceEnd:
     def watches(self, sequence: bool) -> bool:
         """True when partial results are worth asking for (our early endpoint is on, and not a dictation)."""
         return self._early and not sequence  # a dictation must not end after its first word
+
+    def is_talk(self, partial: str) -> bool:
+        """True when ``partial`` has more words than any utterance of the phase could: talk at the table.
+
+        Over babble vosk never hears the silence that ends an utterance, and its
+        decode grows with the talk; such an utterance is dropped as soon as it is
+        too long to be a phrase, not decoded to its end (nor by the second decoder).
+        """
+        return self._most_words is not None and len(words(partial)) > self._most_words
 
     def finalize_now(self, data: bytes, partial: str, *, quiet_level: float) -> bool:
         """After ``data``, whose partial result is ``partial``: True when the utterance should end now."""

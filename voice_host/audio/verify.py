@@ -24,7 +24,7 @@ from voice_host.audio.levels import RecentAudio
 from voice_host.audio.matching import Match, MatchReason, PhraseMatcher
 from voice_host.audio.text import words
 from voice_host.hearing.calibration import PROXY, Calibration
-from voice_host.hearing.confidence import LONGER_BY, Confidence, Evidence, Verdict, judge
+from voice_host.hearing.confidence import LONGER_BY, ROOM_DB, Confidence, Evidence, Verdict, judge
 
 #: A decoded word this many dB quieter than the loudest word of its utterance is
 #: background talk (babble at a table sits ~10 dB under the near speaker).
@@ -49,10 +49,32 @@ class Verifier:
         self.phrase_words = matcher.words
         self.tails = tails(matcher)
 
-    def verify(self, decoded: Decoded, second: Decoded | None, audio: RecentAudio, *, sequence: bool) -> Verified:
-        """The phrase ``decoded`` (with ``second``, the garbage-model decode, or None) is taken for, and how sure."""
+    def needs_second(self, decoded: Decoded, audio: RecentAudio) -> bool:
+        """True when the second decode could change what ``decoded`` is taken for.
+
+        Without a phrase's word ("", "[unk]") no phrase matches and none can be cut
+        out of it; a decode whose loudest word (background words trimmed) stands
+        under :data:`~voice_host.hearing.confidence.ROOM_DB` above the room is
+        chatter whatever the second decode says (a phrase cut out of it is no louder).
+        """
+        if not any(word in self.phrase_words for word in words(decoded.text)):
+            return False
+        prominence = audio.prominence_db(self.foreground(decoded, audio))
+        return prominence is None or prominence >= ROOM_DB
+
+    def verify(
+        self, decoded: Decoded, second: Decoded | None, audio: RecentAudio, *, sequence: bool, skipped: bool = False
+    ) -> Verified:
+        """The phrase ``decoded`` (with ``second``, the garbage-model decode, or None) is taken for, and how sure.
+
+        ``skipped``: the second decode was not made, since :meth:`needs_second` said it
+        could change nothing; a phrase is then chatter (under the room).
+        """
         decoded = self.foreground(decoded, audio)
         match = self._match(decoded.text, sequence)
+        if skipped and match.phrase is not None:
+            evidence = Evidence(decoded.score, None, "", False, False, prominence_db=audio.prominence_db(decoded))
+            return Verified(decoded, match, Confidence(Verdict.CHATTER, evidence, "not above the room"))
         cut = False
         if match.phrase is None and second is not None and not sequence:
             # a phrase and a babble word in one decode: keep what the second decode heard too,

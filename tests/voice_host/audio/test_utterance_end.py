@@ -81,3 +81,10 @@ def test_sound_as_loud_as_the_speaker_or_a_changing_partial_does_not_end_it() ->
     assert not any(end.ended(LOUD, "서른") for _ in range(20))
     talk = np.full(int(RATE * CHUNK_S), 1000, "<i2").tobytes()
     assert not any(end.ended(talk, text) for text in ["점수", "점수 취소"] * 10)
+
+
+def test_a_partial_longer_than_any_phrase_of_the_phase_is_talk() -> None:
+    end = UtteranceEnd(EarlyEndpointer(VARIANTS), BackgroundEnd(), most_words=3)
+    assert not end.is_talk("점수 취소 서른")  # a phrase and a word of talk: the verify stage may cut it
+    assert end.is_talk("점수 취소 서른 점수")
+    assert not _end().is_talk("점수 " * 20)  # no limit given (a dictation)

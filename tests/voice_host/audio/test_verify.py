@@ -74,3 +74,20 @@ def test_a_dictation_is_matched_as_a_sequence_of_phrases() -> None:
     verified = _verifier().verify(said, Decoded("서른 여든 서른", 50.0), _audio(3000.0), sequence=True)
     assert verified.match.phrase is not None and verified.match.phrase.text == "서른 여든 서른"
     assert verified.match.reason is MatchReason.SEQUENCE
+
+
+def test_only_a_decode_with_a_phrase_word_standing_above_the_room_needs_the_second_decode() -> None:
+    verifier, loud = _verifier(), _audio(3000.0)
+    assert verifier.needs_second(Decoded("서른 시작", 10.0, (), (("서른", 2.0, 2.2), ("시작", 2.2, 2.5))), loud)
+    assert not verifier.needs_second(Decoded("", 0.0), loud)
+    assert not verifier.needs_second(Decoded("[unk]", 3.0, (), (("[unk]", 2.0, 2.5),)), loud)
+    # 60 against 50 RMS: 1.6 dB above the room, chatter whatever the second decode would say
+    quiet = Decoded("여든", 60.0, (("여든", 60.0),), (("여든", 2.0, 2.5),))
+    assert not verifier.needs_second(quiet, _audio(60.0, room_rms=50.0))
+
+
+def test_a_phrase_whose_second_decode_was_skipped_is_chatter_never_heard() -> None:
+    quiet = Decoded("여든", 60.0, (("여든", 60.0),), (("여든", 2.0, 2.5),))
+    verified = _verifier().verify(quiet, None, _audio(60.0, room_rms=50.0), sequence=False, skipped=True)
+    assert verified.match.phrase == Phrase.of("여든")
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.CHATTER
