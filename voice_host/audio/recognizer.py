@@ -26,6 +26,7 @@ utterance flows through the stages in one direction:
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -40,7 +41,7 @@ from voice_host.audio.endpoint import EarlyEndpointer
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.intake import Intake
 from voice_host.audio.levels import RecentAudio
-from voice_host.audio.matching import PhraseMatcher
+from voice_host.audio.matching import MatchReason, PhraseMatcher
 from voice_host.audio.model_loading import check_all, load_model, vocabulary_of
 from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
@@ -85,6 +86,21 @@ def most_words(usable: dict[Phrase, tuple[str, ...]]) -> int:
     phrases = [len(words(v)) for p, vs in usable.items() if not isinstance(p, LeadInPhrase) for v in vs]
     lead_ins = [len(words(v)) for p, vs in usable.items() if isinstance(p, LeadInPhrase) for v in vs]
     return max(phrases, default=0) + 2 * max(lead_ins, default=0) + LONGER_BY
+
+
+def whole_dictation(matcher: PhraseMatcher, text: str) -> bool:
+    """True when ``text`` is a whole dictation of ``matcher``'s phrases: each word one of them (or a command
+    said whole), the last not a lead-in ("sono usciti": the dice follow).
+
+    >>> from grammars.phrases import LeadInPhrase
+    >>> m = PhraseMatcher({Phrase.of("tre"): ("tre",), Phrase.of("e"): ("e",), LeadInPhrase.of("sono"): ("sono",)})
+    >>> [whole_dictation(m, t) for t in ("tre tre", "sono tre e tre", "tre sono", "sono", "tre sei")]
+    [True, True, False, False, False]
+    """
+    said = words(text)
+    if not said or matcher.match_sequence(text).phrase is None:
+        return False
+    return matcher.match(said[-1]).reason is not MatchReason.LEAD_IN_ONLY
 
 
 class VoskListener:
@@ -190,7 +206,8 @@ class VoskListener:
             PhaseDecoders(recognizer(self._model, rate, grammar), second, sample_rate=rate),
             RecentAudio(sample_rate=rate),
             UtteranceEnd(
-                endpointer, self._background, sample_rate=rate, early=self._early, most_words=most_words(usable)
+                endpointer, self._background, sample_rate=rate, early=self._early, most_words=most_words(usable),
+                dictation=functools.partial(whole_dictation, matcher),
             ),
             Verifier(matcher, self._calibration),
         )
@@ -270,7 +287,8 @@ class VoskListener:
                 phase.reset()
                 self._intake.voiced = False
                 return None, ""
-            if phase.end.finalize_now(data, partial, quiet_level=self._intake.energy.threshold()):
+            quiet = self._intake.energy.threshold()
+            if phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence):
                 final, early, partial = phase.decoders.finalize(), True, ""
         return phase.end.ended(data, final, early, partial), partial
 

@@ -15,14 +15,18 @@ have waited. Pure: audio levels and texts, no decoder.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from voice_host.audio.decoded import Decoded
-from voice_host.audio.endpoint import EarlyEndpointer, rms
+from voice_host.audio.endpoint import PREFIX_PAUSE_S, EarlyEndpointer, rms
 from voice_host.audio.text import words
 
 #: Quiet audio (counted from the end of speech) before answering with an early final
-#: that a longer phrase extends: vosk's own rule2 trailing silence.
-PENDING_S = 0.5
+#: that a longer phrase extends: the pause that ends a prefix phrase.
+PENDING_S = PREFIX_PAUSE_S
+#: Quiet audio after a dictation ("tre tre cinque") whose every word is a phrase of the phase before it ends:
+#: a little longer than a prefix phrase's pause, since a player dictating dice may pause between them.
+SEQUENCE_PAUSE_S = 0.35
 #: After speech, this much audio at least :data:`UNDER_PEAK_DB` under the utterance's
 #: loudest chunk, with the partial result unchanged, ends it even though vosk, which waits for real silence, has not
 #: (talk at the next table never stops).
@@ -74,6 +78,9 @@ class UtteranceEnd:
     phase of a listener) follows the recent loudest; ``early=False`` keeps vosk's
     own endpoint only. ``most_words`` is the most words an utterance of the phase
     can have and still be a phrase (see :meth:`is_talk`; None: no limit).
+    ``dictation`` tells whether a text is a whole dictation of the phase's phrases
+    (every word one, none left waiting for more): such a partial ends a dictation
+    after :data:`SEQUENCE_PAUSE_S` of quiet (None: a dictation waits for vosk's endpoint).
     """
 
     def __init__(
@@ -84,9 +91,11 @@ class UtteranceEnd:
         sample_rate: int = 16000,
         early: bool = True,
         most_words: int | None = None,
+        dictation: Callable[[str], bool] | None = None,
     ) -> None:
         self.endpointer = endpointer
         self._most_words = most_words
+        self._dictation = dictation
         self._background = background
         self._bytes_per_s = 2.0 * sample_rate
         self._early = early
@@ -104,8 +113,9 @@ class UtteranceEnd:
         self._pending = None
 
     def watches(self, sequence: bool) -> bool:
-        """True when partial results are worth asking for (our early endpoint is on, and not a dictation)."""
-        return self._early and not sequence  # a dictation must not end after its first word
+        """True when partial results are worth asking for (our early endpoint is on; for a dictation, when
+        it can tell a whole one)."""
+        return self._early and (not sequence or self._dictation is not None)
 
     def is_talk(self, partial: str) -> bool:
         """True when ``partial`` has more words than any utterance of the phase could: talk at the table.
@@ -116,8 +126,16 @@ class UtteranceEnd:
         """
         return self._most_words is not None and len(words(partial)) > self._most_words
 
-    def finalize_now(self, data: bytes, partial: str, *, quiet_level: float) -> bool:
-        """After ``data``, whose partial result is ``partial``: True when the utterance should end now."""
+    def finalize_now(self, data: bytes, partial: str, *, quiet_level: float, sequence: bool = False) -> bool:
+        """After ``data``, whose partial result is ``partial``: True when the utterance should end now.
+
+        A dictation (``sequence``) ends only after a pause of :data:`SEQUENCE_PAUSE_S` with a whole
+        dictation heard: it must not end after its first word, nor in the next table's talk.
+        """
+        if sequence:
+            self.endpointer.update(data, partial, quiet_level=quiet_level)  # counts the quiet after the last word
+            whole = bool(partial) and self._dictation is not None and self._dictation(partial)
+            return whole and self.endpointer.quiet_s >= SEQUENCE_PAUSE_S - 1e-6
         extendable = self.endpointer.is_extendable(partial)
         if self._background.ended(data, partial) and not extendable:
             return True
@@ -146,8 +164,9 @@ class UtteranceEnd:
             self._pending = None
             return pending.then(final), False
         if early and self.endpointer.is_extendable(final.text):
-            # vosk's partial looked complete but its final is a prefix ("sessanta" of
-            # "sessanta due"): wait as long as vosk would have before answering.
+            # a prefix ("sessanta" of "sessanta due"): answer once the player has paused that long
+            if self.endpointer.quiet_s >= PENDING_S - 1e-9:
+                return final, early
             self._pending, self._pending_s = final, self.endpointer.quiet_s
             return None
         return final, early

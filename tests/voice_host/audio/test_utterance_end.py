@@ -88,3 +88,36 @@ def test_a_partial_longer_than_any_phrase_of_the_phase_is_talk() -> None:
     assert not end.is_talk("점수 취소 서른")  # a phrase and a word of talk: the verify stage may cut it
     assert end.is_talk("점수 취소 서른 점수")
     assert not _end().is_talk("점수 " * 20)  # no limit given (a dictation)
+
+
+def test_a_prefix_phrase_the_endpointer_ended_after_the_pause_is_answered_at_once() -> None:
+    end = _end()
+    # "점수" (begins "점수 취소"): the endpointer ends it after the 0.3 s pause, no second wait follows
+    decisions = [end.finalize_now(QUIET, "점수", quiet_level=300.0) for _ in range(6)]
+    assert decisions == [False] * 5 + [True]
+    said = Decoded("점수", 40.0)
+    assert end.ended(QUIET, said, True, "") == (said, True)
+
+
+DICE = [("tre",), ("cinque",), ("e",), ("sono",)]
+
+
+def _dictation(text: str) -> bool:
+    return bool(text) and all(w in {"tre", "cinque", "e", "sono"} for w in text.split()) and text.split()[-1] != "sono"
+
+
+def test_a_whole_dictation_ends_after_its_pause_and_not_after_its_first_word() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    assert end.watches(sequence=True)
+    # "tre", a 0.15 s pause, "cinque": the pause between dice does not end it
+    assert not end.finalize_now(LOUD, "tre", quiet_level=300.0, sequence=True)
+    assert not any(end.finalize_now(QUIET, "tre", quiet_level=300.0, sequence=True) for _ in range(3))
+    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
+    # then 0.35 s of quiet (seven chunks) ends it
+    decisions = [end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(7)]
+    assert decisions == [False] * 6 + [True]
+
+
+def test_a_dictation_ending_in_a_lead_in_waits_for_the_dice() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    assert not any(end.finalize_now(QUIET, "sono", quiet_level=300.0, sequence=True) for _ in range(20))
