@@ -21,9 +21,10 @@ from voice_host.audio.decoded import Decoded
 from voice_host.audio.endpoint import PREFIX_PAUSE_S, EarlyEndpointer, rms
 from voice_host.audio.text import words
 
-#: Quiet audio (counted from the end of speech) before answering with an early final
-#: that a longer phrase extends: the pause that ends a prefix phrase.
-PENDING_S = PREFIX_PAUSE_S
+#: Quiet audio (counted from the end of speech) before answering with an early final that a longer
+#: phrase extends, when vosk's partial looked complete but its final is a prefix: vosk's own rule2 trailing
+#: silence (0.3 s here lost a clean "아니요" over babble in bench/hearing.py --offline).
+PENDING_S = 0.5
 #: Quiet audio after a dictation ("tre tre cinque") whose every word is a phrase of the phase before it ends:
 #: a little longer than a prefix phrase's pause, since a player dictating dice may pause between them.
 SEQUENCE_PAUSE_S = 0.35
@@ -164,8 +165,9 @@ class UtteranceEnd:
             self._pending = None
             return pending.then(final), False
         if early and self.endpointer.is_extendable(final.text):
-            # a prefix ("sessanta" of "sessanta due"): answer once the player has paused that long
-            if self.endpointer.quiet_s >= PENDING_S - 1e-9:
+            # a prefix ("sessanta" of "sessanta due"): answered at once when the endpointer ended it after the
+            # player's pause; when vosk's partial looked complete instead, wait as long as vosk would have
+            if self.endpointer.quiet_s >= PREFIX_PAUSE_S - 1e-9:
                 return final, early
             self._pending, self._pending_s = final, self.endpointer.quiet_s
             return None
