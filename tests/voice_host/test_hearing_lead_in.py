@@ -9,9 +9,10 @@ from __future__ import annotations
 import numpy as np
 
 from grammars.phrases import Phrase
-from voice_host.audio.endpoint import EarlyEndpointer
+from voice_host.audio.decoded import Decoded
+from voice_host.audio.levels import RecentAudio
 from voice_host.audio.matching import PhraseMatcher
-from voice_host.audio.recognizer import Decoded, _PhaseDecoder, tails
+from voice_host.audio.verify import tails
 from voice_host.hearing import korean
 from voice_host.hearing.confidence import Evidence, LeadIn, Verdict, judge
 
@@ -46,9 +47,8 @@ def test_the_tails_of_a_phase_are_the_phrases_a_lost_first_word_leaves() -> None
     assert tails(matcher) == {believe, accept}
 
 
-def _decoder(audio: np.ndarray) -> _PhaseDecoder:
-    phrases = korean.phases()["response"]
-    decoder = _PhaseDecoder(None, PhraseMatcher({p: (p.text,) for p in phrases}), EarlyEndpointer([]))
+def _decoder(audio: np.ndarray) -> RecentAudio:
+    decoder = RecentAudio()
     samples = np.clip(audio, -32768, 32767).astype("<i2").tobytes()
     for start in range(0, len(samples), 3200):  # 0.1 s chunks, as the microphone gives them
         decoder.remember(samples[start : start + 3200])

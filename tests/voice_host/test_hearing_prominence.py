@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from voice_host.audio.endpoint import EarlyEndpointer
-from voice_host.audio.matching import PhraseMatcher
-from voice_host.audio.recognizer import Decoded, _PhaseDecoder
-from voice_host.hearing import korean
+from voice_host.audio.decoded import Decoded
+from voice_host.audio.levels import RecentAudio
 
 
-def _decoder(audio: np.ndarray) -> _PhaseDecoder:
-    phrases = korean.phases()["claim"]
-    decoder = _PhaseDecoder(None, PhraseMatcher({p: (p.text,) for p in phrases}), EarlyEndpointer([]))
+def _decoder(audio: np.ndarray) -> RecentAudio:
+    decoder = RecentAudio()
     samples = audio.astype("<i2").tobytes()
     for start in range(0, len(samples), 3200):  # 0.1 s chunks, as the microphone gives them
         decoder.remember(samples[start : start + 3200])

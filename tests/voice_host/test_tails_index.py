@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 from grammars.phrases import Phrase
 from voice_host.audio.matching import PhraseMatcher
-from voice_host.audio.recognizer import tails
 from voice_host.audio.text import words
+from voice_host.audio.verify import tails
 
 
 def quadratic_tails(matcher: PhraseMatcher) -> frozenset[Phrase]:

@@ -21,6 +21,12 @@ from voice_host.audio.text import UNK, words
 DEFAULT_HOLD_S = 0.2
 #: An unchanged partial finalizes after this long even in a noisy room.
 DEFAULT_STABLE_S = 0.4
+#: A complete phrase that a longer phrase extends ("cinquanta" of "cinquanta tre") finalizes after this
+#: pause: a player says the words of one phrase without stopping between them (espeak-ng's voices leave
+#: 0.05-0.15 s), while vosk's own endpoint waits 0.75-1.06 s. Only on quiet: an unchanged partial in a
+#: noisy room ended babble-made prefixes early and moved the utterances after them (bench/hearing.py
+#: --offline lost a clean "아니요" over babble).
+PREFIX_PAUSE_S = 0.3
 
 
 def rms(chunk: bytes) -> float:
@@ -97,7 +103,15 @@ class EarlyEndpointer:
     """Decides, chunk by chunk, whether to finalize before vosk's own endpoint.
 
     Feed every chunk with the partial text vosk reports after it. Durations are
-    audio time (samples), so the decision is the same live and from a file.
+    audio time (samples), so the decision is the same live and from a file. A
+    complete variant no longer one extends ends after ``hold_s`` of quiet; one a
+    longer variant extends (a prefix phrase) after ``prefix_pause_s``.
+
+    >>> import numpy as np
+    >>> ends = EarlyEndpointer([("cinquanta",), ("cinquanta", "tre")], sample_rate=1000)
+    >>> quiet = np.zeros(50, "<i2").tobytes()  # 50 ms
+    >>> [ends.update(quiet, "cinquanta") for _ in range(6)]
+    [False, False, False, False, False, True]
     """
 
     def __init__(
@@ -108,7 +122,9 @@ class EarlyEndpointer:
         hold_s: float = DEFAULT_HOLD_S,
         stable_s: float = DEFAULT_STABLE_S,
         quiet_rms: float = 300.0,
+        prefix_pause_s: float = PREFIX_PAUSE_S,
     ) -> None:
+        self._prefix_pause_s = prefix_pause_s
         self._all = frozenset(variants)
         self._finals = final_variants(self._all)
         self._bytes_per_s = 2.0 * sample_rate
@@ -151,9 +167,13 @@ class EarlyEndpointer:
             self._stable += seconds
         threshold = self._quiet_rms if quiet_level is None else quiet_level
         self._quiet = self._quiet + seconds if rms(chunk) <= threshold else 0.0
-        if not current or not self.is_complete(partial):
+        if not current or UNK in current:
             return False
-        return self._quiet >= self._hold_s - 1e-6 or self._stable >= self._stable_s - 1e-6
+        if self.is_complete(partial):
+            return self._quiet >= self._hold_s - 1e-6 or self._stable >= self._stable_s - 1e-6
+        if current in self._all:  # a phrase a longer one extends: complete once the player has paused
+            return self._quiet >= self._prefix_pause_s - 1e-6  # (not in noise: talk goes on, so may the phrase)
+        return False
 
 
 class ForegroundGate:

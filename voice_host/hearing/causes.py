@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from voice_host.audio.recognizer import Utterance
+from voice_host.audio.decoded import Utterance
 from voice_host.audio.text import words
 
 NO_DECODE = "no decode at all"

@@ -93,11 +93,20 @@ def test_endpointer_waits_for_a_quiet_hold_after_a_complete_phrase() -> None:
     assert decisions == [False, False, False, True, True]  # 200 ms of quiet
 
 
-def test_endpointer_never_finalizes_a_phrase_that_a_longer_one_extends() -> None:
+def test_endpointer_finalizes_a_phrase_that_a_longer_one_extends_only_after_the_players_pause() -> None:
     endpointer = EarlyEndpointer([("sessanta",), ("sessanta", "due")], hold_s=0.1, stable_s=0.2)
-    assert not any(endpointer.update(bytes(1600), "sessanta") for _ in range(20))
+    # not after the 0.1 s hold of a complete phrase: after the 0.3 s pause (six chunks of 50 ms)
+    assert [endpointer.update(bytes(1600), "sessanta") for _ in range(6)] == [False] * 5 + [True]
     assert not endpointer.update(bytes(1600), "")
     assert not endpointer.update(bytes(1600), "due sessanta")
+
+
+def test_a_prefix_phrase_said_on_without_a_pause_is_not_finalized() -> None:
+    endpointer = EarlyEndpointer([("sessanta",), ("sessanta", "due")], hold_s=0.1, stable_s=0.2)
+    # the player goes on after 0.15 s between the words (loud audio resets the pause)
+    assert not any(endpointer.update(bytes(1600), "sessanta") for _ in range(3))
+    assert not endpointer.update(_tone(0.05, 5000), "sessanta")
+    assert not any(endpointer.update(bytes(1600), "sessanta") for _ in range(4))
 
 
 def test_endpointer_finalizes_on_a_stable_partial_in_noise() -> None:

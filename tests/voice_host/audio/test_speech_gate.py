@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from voice_host.audio.recognizer import VoskListener
+from voice_host.audio.intake import Intake
 from voice_host.audio.sources import BufferSource
 from voice_host.audio.speech_gate import SpeechGate
-from voice_host.audio.vocabulary import Vocabulary
 
 RATE = 16000
 CHUNK = 800  # 50 ms, as the microphone gives them
@@ -76,11 +75,10 @@ def test_reset_forgets_the_pre_roll_said_before_the_host_spoke() -> None:
 
 def _fed(speech_gate: bool, audio: np.ndarray) -> bytes:
     """Everything the listener would hand its decoders for ``audio``."""
-    listener = VoskListener(
-        None, Vocabulary(lambda w: True, "none"), BufferSource(audio.astype("<i2").tobytes()), speech_gate=speech_gate
-    )
+    intake = Intake(BufferSource(audio.astype("<i2").tobytes()), speech_gate=speech_gate)
     fed = []
-    while (data := listener._next_data()) is not None:
+    while (data := intake.next()) is not None:
+        assert isinstance(data, bytes)
         fed.append(data)
     return b"".join(fed)
 
@@ -123,14 +121,15 @@ def test_what_the_gate_kept_before_the_host_spoke_is_never_decoded_after() -> No
     gate = HalfDuplexGate(tail_s=0.0)
     before = np.full(RATE, 7, "<i2").tobytes()  # 1 s of the room before the host spoke, marked by its value
     source = BufferSource(before)
-    listener = VoskListener(None, Vocabulary(lambda w: True, "none"), source, gate=gate)
-    assert listener._next_data() is None  # all kept as pre-roll, nothing decoded; the source ran dry
+    intake = Intake(source, gate=gate)
+    assert intake.next() is None  # all kept as pre-roll, nothing decoded; the source ran dry
     with gate.speaking():
         pass
     t = np.arange(int(0.5 * RATE)) / RATE
     source.append((4000 * np.sin(2 * np.pi * 220 * t)).astype("<i2").tobytes() + np.zeros(RATE, "<i2").tobytes())
-    listener._sync_with_gate()  # as listen() does first
+    assert intake.sync() and intake.host_spoke  # as listen() does first
     fed = []
-    while (data := listener._next_data()) is not None:
+    while (data := intake.next()) is not None:
+        assert isinstance(data, bytes)
         fed.append(np.frombuffer(data, "<i2"))
     assert fed and not any(np.all(samples == 7) for samples in fed)

@@ -1,0 +1,123 @@
+"""The endpoint stage without vosk: when an utterance ends, from texts and audio levels."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from voice_host.audio.decoded import Decoded
+from voice_host.audio.endpoint import EarlyEndpointer
+from voice_host.audio.utterance_end import PENDING_S, BackgroundEnd, UtteranceEnd
+
+RATE = 16000
+CHUNK_S = 0.05
+QUIET = np.zeros(int(RATE * CHUNK_S), "<i2").tobytes()
+LOUD = np.full(int(RATE * CHUNK_S), 3000, "<i2").tobytes()
+VARIANTS = [("서른",), ("점수",), ("점수", "취소")]
+
+
+def _end(early: bool = True) -> UtteranceEnd:
+    return UtteranceEnd(EarlyEndpointer(VARIANTS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE), early=early)
+
+
+def test_a_complete_phrase_no_other_extends_ends_after_the_short_hold() -> None:
+    end = _end()
+    assert not end.finalize_now(LOUD, "서른", quiet_level=300.0)
+    # the endpointer's hold is 0.2 s of quiet: the fourth quiet chunk of 50 ms
+    quiet = [end.finalize_now(QUIET, "서른", quiet_level=300.0) for _ in range(4)]
+    assert quiet == [False, False, False, True]
+
+
+def test_a_partial_that_is_no_phrase_never_ends_early() -> None:
+    end = _end()
+    assert not any(end.finalize_now(QUIET, "취소", quiet_level=300.0) for _ in range(20))
+
+
+def test_vosks_own_final_is_the_utterance_at_once() -> None:
+    end = _end()
+    said = Decoded("서른", 50.0)
+    assert end.ended(LOUD, said, False, "") == (said, False)
+
+
+def test_an_early_final_that_a_longer_phrase_extends_waits_for_the_pause_then_answers() -> None:
+    end = _end()
+    start = Decoded("점수", 40.0)
+    assert end.ended(QUIET, start, True, "") is None and end.pending
+    waits = round(PENDING_S / CHUNK_S)  # no quiet was counted before it: the whole pause
+    assert all(end.ended(QUIET, None, False, "") is None for _ in range(waits - 1))
+    assert end.ended(QUIET, None, False, "") == (start, False)
+    assert not end.pending
+
+
+def test_what_follows_a_pending_final_joins_it() -> None:
+    end = _end()
+    assert end.ended(QUIET, Decoded("점수", 40.0), True, "") is None
+    joined = end.ended(LOUD, Decoded("취소", 30.0), False, "")
+    assert joined is not None and joined[0].text == "점수 취소" and joined[0].score == 70.0 and not joined[1]
+
+
+def test_a_reset_forgets_a_pending_final() -> None:
+    end = _end()
+    end.ended(QUIET, Decoded("점수", 40.0), True, "")
+    end.reset()
+    assert not end.pending and end.ended(QUIET, None, False, "") is None
+
+
+def test_dictations_and_a_listener_without_early_endpoint_are_not_watched() -> None:
+    assert _end().watches(sequence=False)
+    assert not _end().watches(sequence=True)
+    assert not _end(early=False).watches(sequence=False)
+
+
+def test_sound_well_under_the_loudest_with_the_same_partial_ends_the_utterance() -> None:
+    end = BackgroundEnd(sample_rate=RATE)
+    talk = np.full(int(RATE * CHUNK_S), 1000, "<i2").tobytes()  # 9.5 dB under LOUD: the next table
+    assert not end.ended(LOUD, "서른")
+    # 0.3 s of it (six chunks) after the partial stopped changing
+    assert [end.ended(talk, "서른") for _ in range(6)] == [False] * 5 + [True]
+
+
+def test_sound_as_loud_as_the_speaker_or_a_changing_partial_does_not_end_it() -> None:
+    end = BackgroundEnd(sample_rate=RATE)
+    assert not any(end.ended(LOUD, "서른") for _ in range(20))
+    talk = np.full(int(RATE * CHUNK_S), 1000, "<i2").tobytes()
+    assert not any(end.ended(talk, text) for text in ["점수", "점수 취소"] * 10)
+
+
+def test_a_partial_longer_than_any_phrase_of_the_phase_is_talk() -> None:
+    end = UtteranceEnd(EarlyEndpointer(VARIANTS), BackgroundEnd(), most_words=3)
+    assert not end.is_talk("점수 취소 서른")  # a phrase and a word of talk: the verify stage may cut it
+    assert end.is_talk("점수 취소 서른 점수")
+    assert not _end().is_talk("점수 " * 20)  # no limit given (a dictation)
+
+
+def test_a_prefix_phrase_the_endpointer_ended_after_the_pause_is_answered_at_once() -> None:
+    end = _end()
+    # "점수" (begins "점수 취소"): the endpointer ends it after the 0.3 s pause, no second wait follows
+    decisions = [end.finalize_now(QUIET, "점수", quiet_level=300.0) for _ in range(6)]
+    assert decisions == [False] * 5 + [True]
+    said = Decoded("점수", 40.0)
+    assert end.ended(QUIET, said, True, "") == (said, True)
+
+
+DICE = [("tre",), ("cinque",), ("e",), ("sono",)]
+
+
+def _dictation(text: str) -> bool:
+    return bool(text) and all(w in {"tre", "cinque", "e", "sono"} for w in text.split()) and text.split()[-1] != "sono"
+
+
+def test_a_whole_dictation_ends_after_its_pause_and_not_after_its_first_word() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    assert end.watches(sequence=True)
+    # "tre", a 0.15 s pause, "cinque": the pause between dice does not end it
+    assert not end.finalize_now(LOUD, "tre", quiet_level=300.0, sequence=True)
+    assert not any(end.finalize_now(QUIET, "tre", quiet_level=300.0, sequence=True) for _ in range(3))
+    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
+    # then 0.35 s of quiet (seven chunks) ends it
+    decisions = [end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(7)]
+    assert decisions == [False] * 6 + [True]
+
+
+def test_a_dictation_ending_in_a_lead_in_waits_for_the_dice() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    assert not any(end.finalize_now(QUIET, "sono", quiet_level=300.0, sequence=True) for _ in range(20))

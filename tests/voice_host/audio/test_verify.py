@@ -1,0 +1,93 @@
+"""The verify stage without vosk: decodes given by hand, audio made of tones and noise."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from grammars.phrases import Phrase
+from voice_host.audio.decoded import Decoded
+from voice_host.audio.levels import RecentAudio
+from voice_host.audio.matching import MatchReason, PhraseMatcher
+from voice_host.audio.verify import Verifier
+from voice_host.hearing.calibration import PROXY
+from voice_host.hearing.confidence import Verdict
+
+RATE = 16000
+PHRASES = {Phrase.of(t): (t,) for t in ("서른", "여든", "다시", "다시 시작")}
+
+
+def _audio(word_rms: float, room_rms: float = 30.0) -> RecentAudio:
+    """3 s of room noise at ``room_rms``, a word at ``word_rms`` from 2.0 to 2.5 s."""
+    rng = np.random.default_rng(5)
+    samples = rng.normal(0.0, room_rms, 3 * RATE)
+    samples[2 * RATE : int(2.5 * RATE)] = rng.normal(0.0, word_rms, RATE // 2)
+    audio = RecentAudio(sample_rate=RATE)
+    audio.remember(np.clip(samples, -32768, 32767).astype("<i2").tobytes())
+    return audio
+
+
+def _verifier() -> Verifier:
+    return Verifier(PhraseMatcher(PHRASES), PROXY)
+
+
+def test_a_phrase_both_decoders_heard_well_above_the_room_is_sure() -> None:
+    said = Decoded("여든", 60.0, (("여든", 60.0),), (("여든", 2.0, 2.5),))
+    verified = _verifier().verify(said, Decoded("여든", 58.0), _audio(3000.0), sequence=False)
+    assert verified.match.phrase == Phrase.of("여든")
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.SURE
+
+
+def test_a_phrase_no_louder_than_the_room_is_chatter() -> None:
+    said = Decoded("여든", 60.0, (("여든", 60.0),), (("여든", 2.0, 2.5),))
+    verified = _verifier().verify(said, Decoded("여든", 58.0), _audio(60.0, room_rms=50.0), sequence=False)
+    # 60 against 50 RMS: 1.6 dB above the room, under the 9 dB of a player speaking to the host
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.CHATTER
+    assert verified.confidence.reason == "not above the room"
+
+
+def test_a_phrase_joined_with_a_word_of_talk_is_cut_to_what_both_heard_and_asked_back() -> None:
+    # the grammar decode made "여든 서른" of "여든" and a babble word; the garbage model heard "여든 있어요"
+    grammar = Decoded("여든 서른", 40.0, (), (("여든", 2.0, 2.25), ("서른", 2.25, 2.5)))
+    second = Decoded("여든 있어요", 42.0, (), (("여든", 2.0, 2.25), ("있어요", 2.25, 2.55)))
+    verified = _verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.decoded.text == "여든" and verified.decoded.trimmed
+    assert verified.match.phrase == Phrase.of("여든") and verified.match.reason is MatchReason.EXACT
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.UNSURE
+    assert verified.confidence.reason == "cut by the second decode"
+
+
+def test_a_close_rival_among_the_grammar_alternatives_is_asked_back() -> None:
+    said = Decoded("서른", 50.0, (("서른", 50.0), ("여든", 49.0)), (("서른", 2.0, 2.5),))
+    verified = _verifier().verify(said, Decoded("서른", 55.0), _audio(3000.0), sequence=False)
+    # 1 point apart, within the proxy's rival margin of 3
+    assert verified.confidence is not None and verified.confidence.reason == "close rival"
+
+
+def test_without_a_second_decode_nothing_is_judged() -> None:
+    said = Decoded("다시 시작", 50.0, (), (("다시", 2.0, 2.2), ("시작", 2.2, 2.5)))
+    verified = _verifier().verify(said, None, _audio(3000.0), sequence=False)
+    assert verified.match.phrase == Phrase.of("다시 시작") and verified.confidence is None
+
+
+def test_a_dictation_is_matched_as_a_sequence_of_phrases() -> None:
+    said = Decoded("서른 여든 서른", 50.0, (), (("서른", 2.0, 2.1), ("여든", 2.1, 2.3), ("서른", 2.3, 2.5)))
+    verified = _verifier().verify(said, Decoded("서른 여든 서른", 50.0), _audio(3000.0), sequence=True)
+    assert verified.match.phrase is not None and verified.match.phrase.text == "서른 여든 서른"
+    assert verified.match.reason is MatchReason.SEQUENCE
+
+
+def test_only_a_decode_with_a_phrase_word_standing_above_the_room_needs_the_second_decode() -> None:
+    verifier, loud = _verifier(), _audio(3000.0)
+    assert verifier.needs_second(Decoded("서른 시작", 10.0, (), (("서른", 2.0, 2.2), ("시작", 2.2, 2.5))), loud)
+    assert not verifier.needs_second(Decoded("", 0.0), loud)
+    assert not verifier.needs_second(Decoded("[unk]", 3.0, (), (("[unk]", 2.0, 2.5),)), loud)
+    # 60 against 50 RMS: 1.6 dB above the room, chatter whatever the second decode would say
+    quiet = Decoded("여든", 60.0, (("여든", 60.0),), (("여든", 2.0, 2.5),))
+    assert not verifier.needs_second(quiet, _audio(60.0, room_rms=50.0))
+
+
+def test_a_phrase_whose_second_decode_was_skipped_is_chatter_never_heard() -> None:
+    quiet = Decoded("여든", 60.0, (("여든", 60.0),), (("여든", 2.0, 2.5),))
+    verified = _verifier().verify(quiet, None, _audio(60.0, room_rms=50.0), sequence=False, skipped=True)
+    assert verified.match.phrase == Phrase.of("여든")
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.CHATTER
