@@ -13,11 +13,18 @@ whole-game properties under the tier's values as the profiles ``tokio-games`` an
 (``@settings(settings.get_profile("tokio-games"), ...)``). This module is imported
 before any test module, so the decorators see the chosen tier. The tests folder is
 put on ``sys.path`` so that shared helpers (``journal_text``) import from anywhere.
+
+SIGINT is given back its usual handler when the run starts with it ignored: a
+shell without job control starts a background command (``./run test &``) with
+SIGINT ignored, every host a test starts would inherit that, and the host
+rightly keeps an ignored SIGINT ignored (a background job), so every Ctrl-C
+test would fail for a reason that is the runner's, not the host's.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -25,6 +32,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, str(Path(__file__).parent))
+
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # see the module's docstring
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: Examples per property, per tier: Hypothesis's default and the whole-game properties.
 SIZES = {
@@ -43,3 +53,4 @@ if TIER not in SIZES:
 settings.load_profile(TIER)
 for _name in ("tokio-games", "yatzi-games"):
     settings.register_profile(_name, max_examples=SIZES[TIER][_name])
+
