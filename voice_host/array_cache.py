@@ -21,14 +21,11 @@ computer seat's strategies (:mod:`voice_host.games.tokio.strategy_cache`) are ke
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import enum
 import hashlib
 import io
 import json
-import os
-import secrets
 import struct
 import zipfile
 from pathlib import Path
@@ -37,9 +34,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from voice_host.platform import files
+from voice_host.atomic_write import write_atomically
 from voice_host.regular_files import read_small_file
-from voice_host.stop_signals import held_signals
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -143,29 +139,10 @@ def read_values(path: Path, key: str, shape: tuple[int, ...]) -> FloatArray | No
 
 
 def write_values(path: Path, key: str, values: FloatArray) -> None:
-    """Write ``values`` for ``key`` to ``path`` atomically (a reader never sees half a file).
+    """Write ``values`` for ``key`` to ``path`` atomically (a reader never sees half a file). Raises OSError.
 
-    Through a private temporary file beside ``path`` (a random name, created with
-    ``O_CREAT|O_EXCL|O_NOFOLLOW``, mode 0600), fsynced, then renamed over ``path``
-    (which replaces a link there, never its target). Signals are held back
-    meanwhile; the temporary file is removed on any failure, even one raised the
-    moment it was created (its name is chosen first, so a signal that Python had
-    noted just before the block cannot leave it behind). Raises OSError.
+    Through a private temporary file beside ``path``: see :mod:`voice_host.atomic_write`.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = str(path.parent / f".{path.name}.{secrets.token_hex(8)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | files.open_flags() | files.no_follow_flag()
-    with held_signals():
-        try:
-            fd = os.open(partial, flags, 0o600)
-            with os.fdopen(fd, "wb") as out:
-                np.savez(out, key=np.array(key), checksum=np.array(checksum(values)), values=values)
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(partial, path)
-        except FileExistsError:  # the random name is taken: not ours to remove
-            raise
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(partial)
-            raise
+    write_atomically(
+        path, lambda out: np.savez(out, key=np.array(key), checksum=np.array(checksum(values)), values=values)
+    )

@@ -20,25 +20,21 @@ held back, so a reader never sees half a file and no temporary file is left.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import errno
 import hashlib
 import json
 import math
-import os
 import re
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from grammars.it import catalogue
+from voice_host.atomic_write import write_atomically
 from voice_host.hearing.calibration import Calibration
-from voice_host.platform import files
 from voice_host.platform.dirs import state_dir
 from voice_host.regular_files import FileTooBig, NotARegularFile, read_small_file
-from voice_host.stop_signals import held_signals
 
 #: The version of the file's layout; a file of another version is bad (the self-test writes it again).
 STORE_FORMAT = 1
@@ -154,25 +150,8 @@ def _unreadable(exc: OSError) -> str:
 def save(model_folder: Path, stored: Stored, folder: Path | None = None) -> Path:
     """Keep ``stored`` for the model at ``model_folder``, atomically; returns the file's path. Raises OSError.
 
-    The temporary file's name is chosen before signals are held, so it is removed
-    on every way out (a full disk, a folder in the way, a signal noted just before).
+    Through a private temporary file beside it: see :mod:`voice_host.atomic_write`.
     """
     path = store_path(model_folder, folder)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = str(path.parent / f".{path.name}.{secrets.token_hex(8)}.tmp")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | files.open_flags() | files.no_follow_flag()
-    with held_signals():
-        try:
-            fd = os.open(partial, flags, 0o600)
-            with os.fdopen(fd, "wb") as out:
-                out.write(encode(stored))
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(partial, path)
-        except FileExistsError:  # the random name is taken: not ours to remove
-            raise
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(partial)
-            raise
+    write_atomically(path, lambda out: out.write(encode(stored)))
     return path
