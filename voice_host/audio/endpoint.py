@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from voice_host.audio.quantile import percentile
 from voice_host.audio.text import UNK, words
 
 #: Trailing quiet audio required before finalizing early.
@@ -64,18 +65,20 @@ class EnergyTracker:
         self._percentile = percentile
         self._ratio = ratio
         self._min_rms = min_rms
+        self._threshold: float | None = None  # for the levels as they are now (None: to be computed)
 
     def threshold(self) -> float:
         """The level above which a chunk counts as loud now."""
-        if not self._levels:
-            return self._min_rms
-        floor = float(np.percentile(np.fromiter(self._levels, dtype=np.float64), self._percentile))
-        return max(self._min_rms, floor * self._ratio)
+        if self._threshold is None:
+            floor = percentile(self._levels, self._percentile) if self._levels else 0.0
+            self._threshold = max(self._min_rms, floor * self._ratio)
+        return self._threshold
 
     def feed(self, chunk: bytes) -> bool:
         """Record one chunk; True when it is voiced: loud relative to the floor and not flat noise."""
         level = rms(chunk)
         self._levels.append(level)
+        self._threshold = None
         return level > self.threshold() and spectral_flatness(chunk) < self._max_flatness
 
 
