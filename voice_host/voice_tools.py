@@ -9,6 +9,7 @@ no traceback). ``python -m voice_host.voice_tools ...`` runs them alone.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import sys
@@ -364,11 +365,16 @@ def run_selftest(
     def samples(text: str) -> Any:
         return resample(speaker.synthesize(text), 16000).samples.astype(np.float64)
 
-    def listener_on(audio: Any, noting: Callable[[Utterance], None] | None = None) -> VoskListener:
+    def listener_on(
+        audio: Any, noting: Callable[[Utterance], None] | None = None, *, close_after_drop: bool = True
+    ) -> VoskListener:
         # A real microphone is never digital zero: add a -70 dB noise floor.
         noisy = audio + rng.normal(0.0, 10.0, audio.size)
         source = BufferSource(to_int16(noisy).tobytes())
-        return VoskListener(model, vocabulary, source, fillers=words_for_garbage, on_utterance=noting)
+        return VoskListener(
+            model, vocabulary, source, fillers=words_for_garbage, on_utterance=noting,
+            close_after_drop=close_after_drop,
+        )
 
     def noting(into: list[float] | None, said: str | None = None) -> Callable[[Utterance], None] | None:
         """Note the score of each utterance heard as ``said`` (None: as any phrase) into ``into``."""
@@ -413,10 +419,17 @@ def run_selftest(
     if chosen and babble_s > 0:
         requests = [ListenRequest(phase, tuple(phrases)) for phase, phrases in chosen.items()]
         alone = gain * babble(talk_clips, babble_s, rng)
-        listener = listener_on(alone, noting(None if scores is None else scores.babble))
+        listener = listener_on(alone)
         while listener.listen(requests[tally.false_accepts % len(requests)]) is not None:
             tally.false_accepts += 1
         tally.babble_s = babble_s
+        if scores is not None:
+            # The game's listener stops decoding talk it has dropped, so it forms few phrases; the
+            # calibration wants the scores of every phrase this babble can form: decode all of it.
+            sampling = listener_on(alone, noting(scores.babble), close_after_drop=False)
+            for index in itertools.count():
+                if sampling.listen(requests[index % len(requests)]) is None:
+                    break
     print(tally.line(), file=out)
     return right, total
 

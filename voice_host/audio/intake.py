@@ -30,7 +30,9 @@ class Intake:
     ``gate`` (shared with the speaker) makes the host deaf to its own voice;
     ``busy`` tells the speech gate an utterance is still open (the decoders hold
     words not ended yet); ``speech_gate=False`` passes every chunk;
-    ``foreground=True`` attenuates the audio between a near speaker's words.
+    ``foreground=True`` attenuates the audio between a near speaker's words;
+    ``close_after_drop=False`` keeps the speech gate open after a dropped utterance
+    (see :meth:`dropped`).
     """
 
     def __init__(
@@ -41,8 +43,10 @@ class Intake:
         busy: Callable[[], bool] | None = None,
         speech_gate: bool = True,
         foreground: bool = False,
+        close_after_drop: bool = True,
     ) -> None:
         self._source = source
+        self._close_after_drop = close_after_drop
         self._gate = gate
         self._generation = gate.generation if gate is not None else 0
         self.energy = EnergyTracker()
@@ -83,6 +87,12 @@ class Intake:
             self._speech.reset()
         if self._foreground is not None:
             self._foreground.reset()
+
+    def dropped(self) -> None:
+        """The utterance just decoded was dropped: the speech gate waits for voice that stands out again."""
+        self.voiced = False
+        if self._speech is not None and self._close_after_drop:
+            self._speech.close()
 
     def next(self, patience_s: float | None = None, *, busy: bool = False) -> bytes | Silence | None:
         """The next audio for the decoders, :class:`Silence` after ``patience_s`` of no voice, None at the end.

@@ -119,7 +119,10 @@ class VoskListener:
     only the audio around voice (:class:`~voice_host.audio.speech_gate.SpeechGate`).
     ``calibration`` holds the score thresholds of the confidence check (by default
     the one for ``vocabulary.model_name``: the proxy's measured ones, or uncalibrated,
-    :mod:`voice_host.hearing.calibration`).
+    :mod:`voice_host.hearing.calibration`). After an utterance is dropped the speech gate
+    waits for voice that stands out from the room again (the next table's talk, which
+    holds it open, is not decoded on and on); ``close_after_drop=False`` keeps it open,
+    to sample everything babble can form (the self-test's calibration).
     """
 
     def __init__(
@@ -137,6 +140,7 @@ class VoskListener:
         foreground: bool = False,
         speech_gate: bool = True,
         calibration: Calibration | None = None,
+        close_after_drop: bool = True,
     ) -> None:
         self._model = model
         self._vocabulary = vocabulary
@@ -151,7 +155,8 @@ class VoskListener:
         self._second_opinion = second_opinion
         self._calibration = calibration if calibration is not None else for_model(vocabulary.model_name)
         self._intake = Intake(
-            source, gate=gate, busy=self._utterance_open, speech_gate=speech_gate, foreground=foreground
+            source, gate=gate, busy=self._utterance_open, speech_gate=speech_gate, foreground=foreground,
+            close_after_drop=close_after_drop,
         )
         self._speech = self._intake.speech
         self._background = BackgroundEnd(sample_rate=source.sample_rate)
@@ -264,6 +269,7 @@ class VoskListener:
             heard = decide(utterance)
             if heard is not None:
                 return heard
+            intake.dropped()
 
     def _after_host_spoke(self, synced: bool) -> None:
         """When the host has spoken (now, or while the gate stage read): the current utterance is gone."""
@@ -285,7 +291,7 @@ class VoskListener:
             partial = phase.decoders.partial()
             if not sequence and phase.end.is_talk(partial):  # too long for any phrase: the table's talk, dropped
                 phase.reset()
-                self._intake.voiced = False
+                self._intake.dropped()
                 return None, ""
             quiet = self._intake.energy.threshold()
             if phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence):

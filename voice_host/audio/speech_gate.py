@@ -28,6 +28,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from voice_host.audio.quantile import percentile
+
 #: Audio kept while closed and fed first when voice starts: a first syllable's soft onset, and the
 #: lead-in vosk's decode depends on. With 0.3 s, 4 of the 60 phrases of ``bench/hearing.py --offline``
 #: (0.3 s of room before each) were decided otherwise (2 better, 2 worse); with 0.5 s none.
@@ -95,6 +97,16 @@ class SpeechGate:
         self._open = False
         self._quiet_s = 0.0
 
+    def close(self) -> None:
+        """Close now, keeping the room's levels: the utterance just heard was dropped (chatter, talk).
+
+        Only a chunk standing :data:`OPEN_DB` above the room opens the gate again, so
+        the next table's talk, which holds it open chunk after chunk, is not decoded on
+        and on after the decoders have judged it.
+        """
+        self._open = False
+        self._quiet_s = 0.0
+
     def push(self, chunk: bytes, voiced: bool) -> list[bytes]:
         """Take one chunk; return the chunks the decoders get now, in order."""
         seconds = len(chunk) / self._bytes_per_s
@@ -131,8 +143,7 @@ class SpeechGate:
         """Record the chunk's level; True when it stands :data:`OPEN_DB` above the room before it."""
         samples = np.frombuffer(chunk, dtype="<i2").astype(np.float64)
         level = float(10.0 * np.log10(np.mean(samples**2) + 1.0)) if samples.size else 0.0
-        levels = np.fromiter((lv for lv, _ in self._levels), np.float64, len(self._levels))
-        room = float(np.percentile(levels, ROOM_PERCENTILE)) if levels.size else 0.0
+        room = percentile([lv for lv, _ in self._levels], ROOM_PERCENTILE) if self._levels else 0.0
         self._levels.append((level, seconds))
         self._levels_s += seconds
         while self._levels_s - self._levels[0][1] >= ROOM_S - 1e-9:

@@ -133,3 +133,17 @@ def test_what_the_gate_kept_before_the_host_spoke_is_never_decoded_after() -> No
         assert isinstance(data, bytes)
         fed.append(np.frombuffer(data, "<i2"))
     assert fed and not any(np.all(samples == 7) for samples in fed)
+
+
+def test_after_a_dropped_utterance_only_voice_that_stands_out_again_opens_the_gate() -> None:
+    gate = SpeechGate(pre_roll_s=0.1, hangover_s=0.5, sample_rate=RATE)
+    for i in range(80):  # 4 s of a quiet room
+        gate.push(chunk(i, 300), False)
+    assert [first_sample(c) for c in gate.push(chunk(80, 1800), True)] == [78, 79, 80]  # 15.6 dB over the room
+    gate.close()  # the decoders judged what they heard: talk at the next table
+    assert not gate.open
+    # the talk goes on, voiced but only 3.5 dB over the room: before, it held the gate open chunk by chunk
+    assert [c for i in range(81, 121) for c in gate.push(chunk(i, 450), True)] == []
+    # a player's voice standing out again opens it, with its pre-roll
+    assert [first_sample(c) for c in gate.push(chunk(121, 1800), True)] == [119, 120, 121]
+    assert gate.opened == 2

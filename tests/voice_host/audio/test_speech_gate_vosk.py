@@ -53,3 +53,15 @@ def test_a_phrase_that_begins_a_longer_one_is_answered_when_the_player_stops(ko_
     # "점수" (score) begins "점수 취소" (cancel the score): the listener waits for more, then answers
     heard, _ = _listen(ko_model, _audio(3.0, "점수", "ko", 3.0), gated=True)
     assert heard is not None and heard.text == "점수"
+
+
+def test_a_phrase_right_after_talk_the_listener_dropped_is_heard(ko_model: Any) -> None:
+    # Someone at the table talks (two sentences, no phrase), then a player claims at once: the gate, closed when
+    # the talk was dropped, opens again on the claim's first syllable and hands the decoders its pre-roll.
+    talk = speech(korean.TALK[0], "ko+f2").to_bytes() + silence(0.15) + speech(korean.TALK[4], "ko+f2").to_bytes()
+    raw = silence(2.0) + talk + silence(0.2) + speech("서른", "ko").to_bytes() + silence(2.0)
+    samples = np.frombuffer(raw, dtype="<i2").astype(np.float64)
+    samples += np.random.default_rng(0).normal(0.0, 10.0, samples.size)
+    audio = np.clip(samples, -32768, 32767).astype("<i2").tobytes()
+    heard, seen = _listen(ko_model, audio, gated=True)
+    assert heard is not None and heard.text == "서른", [(u.decoded, u.confidence) for u in seen]
