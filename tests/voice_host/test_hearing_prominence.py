@@ -35,3 +35,13 @@ def test_a_word_of_the_background_itself_does_not_stand_out() -> None:
 def test_words_no_longer_kept_give_no_prominence() -> None:
     decoder = _decoder(np.zeros(16000))
     assert decoder.prominence_db(Decoded("서른", 50.0, (), (("서른", 30.0, 30.5),))) is None
+
+
+def test_the_peak_is_the_loudest_frame_of_the_last_seconds_only() -> None:
+    audio = np.full(4 * 16000, 100.0)  # 4 s at amplitude 100 (40 dB)
+    audio[16000:16800] = 1000.0  # a 50 ms burst at 60 dB, 3 s before the end
+    decoder = _decoder(audio)
+    whole, last_two = decoder.peak_db(4.0), decoder.peak_db(2.0)
+    assert whole is not None and abs(whole - 60.0) < 0.1  # 10*log10(1000**2 + 1)
+    assert last_two is not None and abs(last_two - 40.0) < 0.1  # the burst is older than 2 s
+    assert RecentAudio().peak_db(1.0) is None

@@ -77,6 +77,11 @@ class PhaseDecoders:
             return Decoded.parse(self.grammar.Result())
         return None
 
+    @property
+    def second_live(self) -> bool:
+        """True once the second decoder has caught up within this utterance (it is fed as the chunks come)."""
+        return self._live
+
     def catch_up(self) -> None:
         """Feed the second decoder every chunk kept for it, and the rest of this utterance as it comes."""
         self._live = True

@@ -141,6 +141,7 @@ class EarlyEndpointer:
         self._partial: tuple[str, ...] = ()
         self._stable = 0.0
         self._quiet = 0.0
+        self._spoke = False  # a loud chunk was fed since the reset
 
     def is_complete(self, text: str) -> bool:
         """True when ``text`` is a valid variant that no longer variant extends."""
@@ -150,6 +151,11 @@ class EarlyEndpointer:
     def quiet_s(self) -> float:
         """Seconds of quiet audio since the last loud chunk of the current utterance."""
         return self._quiet
+
+    @property
+    def paused_s(self) -> float:
+        """Seconds of quiet since the last loud chunk, 0.0 when no loud chunk came since the reset."""
+        return self._quiet if self._spoke else 0.0
 
     def is_extendable(self, text: str) -> bool:
         """True when some longer valid variant starts with the words of ``text``."""
@@ -169,7 +175,9 @@ class EarlyEndpointer:
         else:
             self._stable += seconds
         threshold = self._quiet_rms if quiet_level is None else quiet_level
-        self._quiet = self._quiet + seconds if rms(chunk) <= threshold else 0.0
+        loud = rms(chunk) > threshold
+        self._quiet = 0.0 if loud else self._quiet + seconds
+        self._spoke = self._spoke or loud
         if not current or UNK in current:
             return False
         if self.is_complete(partial):

@@ -84,6 +84,20 @@ class RecentAudio:
         levels = frame_levels(samples, int(FRAME_S * self.sample_rate))
         return float(np.percentile(levels, ROOM_PERCENTILE)) if levels.size else None
 
+    def peak_db(self, seconds: float) -> float | None:
+        """The level (dB) of the loudest :data:`FRAME_S` frame of the last ``seconds`` fed, None when too short."""
+        wanted = int(seconds * self.sample_rate)
+        last: list[bytes] = []
+        held = 0
+        for data in reversed(self._recent):  # only the last chunks: this is asked while the player pauses
+            if held >= wanted:
+                break
+            last.append(data)
+            held += len(data) // 2
+        samples = np.frombuffer(b"".join(reversed(last)), dtype="<i2")[-wanted:] if wanted > 0 else np.zeros(0)
+        levels = frame_levels(samples.astype(np.float64), int(FRAME_S * self.sample_rate))
+        return float(levels.max()) if levels.size else None
+
     def loudest_db(self, decoded: Decoded) -> float | None:
         """The level (dB) of the loudest word of ``decoded``, None when unknown."""
         return self.loudest_of(decoded.timed)

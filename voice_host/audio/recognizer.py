@@ -287,16 +287,24 @@ class VoskListener:
         # the second decoder hears an utterance's audio only once it is known to be needed
         final = phase.decoders.accept(data, defer=watched)
         early, partial = False, ""
+        quiet = self._intake.energy.threshold()
         if final is None and watched:
             partial = phase.decoders.partial()
             if not sequence and phase.end.is_talk(partial):  # too long for any phrase: the table's talk, dropped
                 phase.reset()
                 self._intake.dropped()
                 return None, ""
-            quiet = self._intake.energy.threshold()
             if phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence):
                 final, early, partial = phase.decoders.finalize(), True, ""
-        return phase.end.ended(data, final, early, partial), partial
+            elif self._pause_began(phase) and phase.verifier.may_need_second(partial, phase.audio):
+                phase.decoders.catch_up()  # during the player's pause, not after it
+        return phase.end.ended(data, final, early, partial, quiet_level=quiet), partial
+
+    @staticmethod
+    def _pause_began(phase: _Phase) -> bool:
+        """True while the player pauses after speech and the second decoder has not caught up."""
+        decoders = phase.decoders
+        return decoders.second is not None and not decoders.second_live and phase.end.endpointer.quiet_s > 0.0
 
     def _utterance_open(self) -> bool:
         """True while the current grammar decoder holds words of an utterance it has not ended."""

@@ -21,9 +21,12 @@ from voice_host.audio.decoded import Decoded
 from voice_host.audio.endpoint import PREFIX_PAUSE_S, EarlyEndpointer, rms
 from voice_host.audio.text import words
 
-#: Quiet audio (counted from the end of speech) before answering with an early final that a longer
-#: phrase extends, when vosk's partial looked complete but its final is a prefix: vosk's own rule2 trailing
-#: silence (0.3 s here lost a clean "아니요" over babble in bench/hearing.py --offline).
+#: Audio with no new word (counted from the end of speech) before answering with an early final that a
+#: longer phrase extends, when vosk's partial looked complete but its final is a prefix ("다시" of "다시 시작":
+#: the partial lags the audio by a few frames), and the room did not stay quiet: vosk's own rule2 trailing
+#: silence (0.3 s here lost a clean "아니요" over babble in bench/hearing.py --offline). When every chunk since
+#: the end of speech was quiet, the prefix pause (:data:`~voice_host.audio.endpoint.PREFIX_PAUSE_S`) is enough,
+#: as for a partial that is a prefix: waiting 0.5 s there made "다시" the slowest phrase of bench/latency.py.
 PENDING_S = 0.5
 #: Quiet audio after a dictation ("tre tre cinque") whose every word is a phrase of the phase before it ends:
 #: a little longer than a prefix phrase's pause, since a player dictating dice may pause between them.
@@ -102,6 +105,7 @@ class UtteranceEnd:
         self._early = early
         self._pending: Decoded | None = None  # an early final that a longer phrase could still extend
         self._pending_s = 0.0
+        self._pending_still = False  # every chunk since the end of speech was quiet
 
     @property
     def pending(self) -> bool:
@@ -140,24 +144,33 @@ class UtteranceEnd:
         extendable = self.endpointer.is_extendable(partial)
         if self._background.ended(data, partial) and not extendable:
             return True
-        if partial and self.endpointer.update(data, partial, quiet_level=quiet_level):
+        # Silence counts in the pause even before vosk's partial shows the word: the partial lags the audio
+        # (up to 0.4 s through the sink), and the player's pause began at the word's end. Only silence, though:
+        # counting a noisy room's quiet there too lost a phrase over babble in bench/hearing.py --offline.
+        level = quiet_level if partial else min(quiet_level, BACKGROUND_RMS)
+        if self.endpointer.update(data, partial, quiet_level=level):
             return True
-        if not partial:
-            self.endpointer.reset()
-        return False
+        # after speech, the prefix pause of silence with no word shown yet: the player has stopped, and vosk's
+        # final (which decodes every frame) tells what was said, as its own endpoint would 0.2-0.7 s later
+        return not words(partial) and self.endpointer.paused_s >= PREFIX_PAUSE_S - 1e-6
 
-    def ended(self, data: bytes, final: Decoded | None, early: bool, partial: str) -> tuple[Decoded, bool] | None:
+    def ended(
+        self, data: bytes, final: Decoded | None, early: bool, partial: str, *, quiet_level: float | None = None
+    ) -> tuple[Decoded, bool] | None:
         """The utterance's result and whether it ended early, once ``data`` (with ``final`` or ``partial``) ends it.
 
         ``final`` is the grammar decoder's result when this chunk ended an utterance
         (``early``: by :meth:`finalize_now`), else None; ``partial`` its partial result then.
+        ``quiet_level``: the level at or under which a chunk is quiet (None: no chunk counts as quiet).
         """
         pending = self._pending
         if final is None:
             if pending is None:
                 return None
             self._pending_s = 0.0 if partial else self._pending_s + len(data) / self._bytes_per_s
-            if self._pending_s < PENDING_S - 1e-9:  # audio time summed chunk by chunk
+            self._pending_still = self._pending_still and quiet_level is not None and rms(data) <= quiet_level
+            wait = PREFIX_PAUSE_S if self._pending_still else PENDING_S
+            if self._pending_s < wait - 1e-9:  # audio time summed chunk by chunk
                 return None
             self._pending = None
             return pending, False
@@ -170,6 +183,7 @@ class UtteranceEnd:
             if self.endpointer.quiet_s >= PREFIX_PAUSE_S - 1e-9:
                 return final, early
             self._pending, self._pending_s = final, self.endpointer.quiet_s
+            self._pending_still = self.endpointer.quiet_s > 0.0
             return None
         return final, early
 

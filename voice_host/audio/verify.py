@@ -29,6 +29,9 @@ from voice_host.hearing.confidence import LONGER_BY, ROOM_DB, Confidence, Eviden
 #: A decoded word this many dB quieter than the loudest word of its utterance is
 #: background talk (babble at a table sits ~10 dB under the near speaker).
 FOREGROUND_DB = 6.0
+#: The loudest frame of this many seconds before a pause is the utterance's, for :meth:`Verifier.may_need_second`
+#: (the longest phrase of a phase lasts about two seconds).
+PEAK_S = 2.5
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,20 @@ class Verifier:
             return False
         prominence = audio.prominence_db(self.foreground(decoded, audio))
         return prominence is None or prominence >= ROOM_DB
+
+    def may_need_second(self, partial: str, audio: RecentAudio) -> bool:
+        """While the player pauses: True when :meth:`needs_second` will probably say yes for ``partial``.
+
+        A guess from the partial (a phrase's word in it) and the loudest frame of
+        the last :data:`PEAK_S` seconds against the room (no word is louder than
+        the loudest frame around it), so that the second decoder can catch up
+        during the pause rather than after it. A wrong guess costs CPU or time,
+        never a verdict: :meth:`needs_second` decides at the end.
+        """
+        if not any(word in self.phrase_words for word in words(partial)):
+            return False
+        peak, room = audio.peak_db(PEAK_S), audio.room_db()
+        return peak is None or room is None or peak - room >= ROOM_DB
 
     def verify(
         self, decoded: Decoded, second: Decoded | None, audio: RecentAudio, *, sequence: bool, skipped: bool = False

@@ -48,6 +48,33 @@ def test_an_early_final_that_a_longer_phrase_extends_waits_for_the_pause_then_an
     assert not end.pending
 
 
+def _pending_after_quiet(end: UtteranceEnd, quiet_chunks: int) -> Decoded:
+    """An early final "점수" (a prefix of "점수 취소") reached after ``quiet_chunks`` quiet chunks."""
+    assert not end.finalize_now(LOUD, "서른", quiet_level=300.0)
+    for _ in range(quiet_chunks):
+        end.finalize_now(QUIET, "서른", quiet_level=300.0)  # vosk's partial lags: it still says "서른"
+    start = Decoded("점수", 40.0)
+    assert end.ended(QUIET, start, True, "", quiet_level=300.0) is None and end.pending
+    return start
+
+
+def test_a_prefix_final_after_a_quiet_pause_answers_once_the_prefix_pause_is_complete() -> None:
+    end = _end()
+    start = _pending_after_quiet(end, 4)  # 0.2 s of quiet counted when vosk's final came
+    # the prefix pause is 0.3 s: two more quiet chunks (0.1 s), not the 0.5 s a noisy room waits
+    assert end.ended(QUIET, None, False, "", quiet_level=300.0) is None
+    assert end.ended(QUIET, None, False, "", quiet_level=300.0) == (start, False)
+
+
+def test_a_prefix_final_waits_the_whole_pending_pause_when_the_room_is_not_quiet() -> None:
+    end = _end()
+    start = _pending_after_quiet(end, 4)
+    murmur = np.full(int(RATE * CHUNK_S), 500, "<i2").tobytes()  # the next table: over the quiet level
+    waits = round((PENDING_S - 0.2) / CHUNK_S)
+    assert all(end.ended(murmur, None, False, "", quiet_level=300.0) is None for _ in range(waits - 1))
+    assert end.ended(murmur, None, False, "", quiet_level=300.0) == (start, False)
+
+
 def test_what_follows_a_pending_final_joins_it() -> None:
     end = _end()
     assert end.ended(QUIET, Decoded("점수", 40.0), True, "") is None
@@ -121,3 +148,29 @@ def test_a_whole_dictation_ends_after_its_pause_and_not_after_its_first_word() -
 def test_a_dictation_ending_in_a_lead_in_waits_for_the_dice() -> None:
     end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
     assert not any(end.finalize_now(QUIET, "sono", quiet_level=300.0, sequence=True) for _ in range(20))
+
+
+def test_the_silence_before_vosks_partial_shows_the_word_counts_in_the_pause() -> None:
+    end = _end()
+    assert not end.finalize_now(LOUD, "", quiet_level=300.0)  # the word is said; vosk's partial lags behind
+    assert not any(end.finalize_now(QUIET, "", quiet_level=300.0) for _ in range(5))  # 0.25 s of silence
+    # the partial shows "점수" (a prefix of "점수 취소") only now: the player has paused 0.3 s, enough at once
+    assert end.finalize_now(QUIET, "점수", quiet_level=300.0)
+
+
+def test_the_prefix_pause_of_silence_after_speech_ends_the_utterance_though_no_word_shows_yet() -> None:
+    end = _end()
+    assert not end.finalize_now(LOUD, "", quiet_level=300.0)
+    quiet = [end.finalize_now(QUIET, "", quiet_level=300.0) for _ in range(6)]
+    assert quiet == [False] * 5 + [True]  # 0.3 s: vosk's final tells what was said
+    # silence alone, with no speech since the last end, ends nothing
+    end.done()
+    assert not any(end.finalize_now(QUIET, "", quiet_level=300.0) for _ in range(40))
+
+
+def test_a_noisy_rooms_quiet_before_the_partial_does_not_count() -> None:
+    end = _end()
+    murmur = np.full(int(RATE * CHUNK_S), 200, "<i2").tobytes()  # under the quiet level, over true silence
+    assert not end.finalize_now(LOUD, "", quiet_level=300.0)
+    assert not any(end.finalize_now(murmur, "", quiet_level=300.0) for _ in range(6))
+    assert not end.finalize_now(QUIET, "점수", quiet_level=300.0)  # only its own 0.05 s of quiet so far

@@ -91,3 +91,22 @@ def test_a_phrase_whose_second_decode_was_skipped_is_chatter_never_heard() -> No
     verified = _verifier().verify(quiet, None, _audio(60.0, room_rms=50.0), sequence=False, skipped=True)
     assert verified.match.phrase == Phrase.of("여든")
     assert verified.confidence is not None and verified.confidence.verdict is Verdict.CHATTER
+
+
+def test_during_a_pause_the_second_decode_is_expected_for_a_phrase_word_standing_above_the_room() -> None:
+    verifier = _verifier()
+    # 3000 over a room of 30: 40 dB above it; 60 over 30: 6 dB, under the 9 dB of a phrase that counts
+    assert verifier.may_need_second("여든", _audio(3000.0))
+    assert not verifier.may_need_second("여든", _audio(60.0))
+    # no phrase's word in the partial: nothing the second decode could change
+    assert not verifier.may_need_second("[unk]", _audio(3000.0))
+    assert not verifier.may_need_second("", _audio(3000.0))
+
+
+def test_the_guess_agrees_with_the_decision_it_anticipates() -> None:
+    # the word itself, measured as needs_second measures it, on the same audio: the same answer
+    verifier = _verifier()
+    said = Decoded("여든", 60.0, (("여든", 60.0),), (("여든", 2.0, 2.5),))
+    for word_rms in (45.0, 60.0, 120.0, 3000.0):
+        audio = _audio(word_rms)
+        assert verifier.may_need_second("여든", audio) == verifier.needs_second(said, audio), word_rms
