@@ -214,6 +214,8 @@ def main() -> int:
     mic = MicSource(gate=gate)
     listener = VoskListener(model, vocabulary, mic, gate=gate)
     speaker = Pyttsx3Speaker(voice="it", gate=gate)
+    mic.read()  # a fresh input stream delivers nothing for its first second or so: wait for it to run
+    mic.flush()
     answer_ms: list[float] = []
     for text in SPOKEN:
         player = subprocess.Popen(["sh", "-c", f"sleep 0.3; paplay --device=table {wavs[text]}"])
