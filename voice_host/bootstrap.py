@@ -238,7 +238,9 @@ def open_listener(
         _fall_back(speaker, message)
         return KeyboardListener(prompt=keyboard_prompt())
     try:
-        return open_voice_listener(args.model, all_phrases(game, config), device=args.device, gate=gate)
+        return open_voice_listener(
+            args.model, all_phrases(game, config), device=args.device, gate=gate, speaker=speaker
+        )
     except VoiceUnavailable as exc:
         if kind == "voice":
             raise UsageError(str(exc)) from None

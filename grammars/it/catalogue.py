@@ -672,6 +672,12 @@ def calibration_in_use_none(selftest: str) -> str:
     return f"ascolto non ancora calibrato: prova {selftest} (intanto, nel dubbio, chiedo conferma)"
 
 
+def calibration_none_said() -> str:
+    """`play` with voice, said at the start to the table: no thresholds measured on this model yet, so the host
+    asks back what it doubts (the printed line names the self-test)."""
+    return "L'ascolto non è ancora calibrato: nel dubbio vi chiederò conferma."
+
+
 def calibration_file_ignored(path: str, reason: str, selftest: str) -> str:
     """`play` with voice: the stored calibration is not a whole one; it is ignored and the self-test rewrites it."""
     return f"la calibrazione salvata in {path} non è valida ({reason}): la ignoro; {selftest} la rifà"

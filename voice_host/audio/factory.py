@@ -35,6 +35,7 @@ def open_voice_listener(
     device: int | str | None = None,
     download: bool = True,
     gate: HalfDuplexGate | None = None,
+    speaker: Speaker | None = None,
 ) -> Listener:
     """A vosk listener on the microphone, after checking the whole vocabulary.
 
@@ -44,7 +45,9 @@ def open_voice_listener(
     utterance with common Italian words as a garbage model
     (:mod:`voice_host.hearing.fillers`), with the calibration measured on this
     model when the self-test stored one (:mod:`voice_host.hearing.calibration_in_use`),
-    and says on stderr which calibration it uses. Raises :class:`VoiceUnavailable`
+    and says on stderr which calibration it uses; uncalibrated, ``speaker`` (when given) also
+    tells the table that doubts will be asked back (a player who cannot read the screen
+    hears why the host confirms more often). Raises :class:`VoiceUnavailable`
     with a user-facing message when the model is missing or cannot be loaded, a
     phrase is not covered, or the microphone cannot be opened.
     """
@@ -62,6 +65,8 @@ def open_voice_listener(
     in_use = calibration_in_use(Path(path), model_path)
     for line in in_use.lines:  # which thresholds the confidence check uses, said once
         print_stderr(f"voice-host: {line}")
+    if speaker is not None and not in_use.calibration.measured:
+        speaker.say(catalogue.calibration_none_said())
     shared = gate if gate is not None else HalfDuplexGate()
     source = MicSource(device=device, gate=shared)
     return VoskListener(model, vocabulary, source, gate=shared, fillers=COMMON_WORDS, calibration=in_use.calibration)

@@ -4,6 +4,8 @@ or larger, calibrated by the self-test, gives the verdicts the proxy gives with 
 from __future__ import annotations
 
 import io
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,9 @@ from voice_host.hearing import korean
 from voice_host.hearing.calibrate import ScoreSheet, derive
 from voice_host.hearing.calibration import PROXY, Calibration
 from voice_host.voice_tools import run_selftest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/voice_host: the ports' fakes
+from fakes import RecordingSpeaker
 
 pytestmark = [pytest.mark.vosk, pytest.mark.slow]
 
@@ -84,17 +89,20 @@ def test_check_selftest_stores_the_calibration_and_the_game_then_says_it_uses_it
     today = datetime.date.today()
     assert f"ascolto calibrato su questo modello il {today:%d/%m/%Y}" in out.getvalue().splitlines()
     capsys.readouterr()
-    listener: Any = open_voice_listener(ko_model_path, korean.phases())
+    table = RecordingSpeaker()  # what the players hear
+    listener: Any = open_voice_listener(ko_model_path, korean.phases(), speaker=table)
     try:
         said = capsys.readouterr().err.splitlines()
         assert said == [f"voice-host: ascolto calibrato su questo modello il {today:%d/%m/%Y}"]
+        assert table.said == []  # calibrated: nothing to tell the table
     finally:
         listener.close()
     # a damaged file: one line, then the game goes on uncalibrated and names the self-test
     stored = next((tmp_path / "state" / "voice-host" / "calibration").iterdir())
     stored.write_bytes(b"{")
-    listener = open_voice_listener(ko_model_path, korean.phases())
+    listener = open_voice_listener(ko_model_path, korean.phases(), speaker=table)
     try:
+        assert table.said == ["L'ascolto non è ancora calibrato: nel dubbio vi chiederò conferma."]
         bad, used = capsys.readouterr().err.splitlines()
         assert bad.startswith(f"voice-host: la calibrazione salvata in {stored} non è valida (non è JSON)")
         assert used == ("voice-host: ascolto non ancora calibrato: prova voice-host check --model "
@@ -108,7 +116,6 @@ def test_the_game_listener_judges_with_the_stored_calibration(
     pulse: str, espeak: str, ko_model_path: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import datetime
-    from pathlib import Path
 
     from conftest import FRESH_MIC_S, play_into_sink
 
