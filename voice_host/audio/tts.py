@@ -33,7 +33,7 @@ from grammars.it import catalogue
 from voice_host.audio import voice_choice
 from voice_host.audio.earcon import LEAD_S, earcon
 from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.playback import OutputStream, PlaybackFailed, PlaybackTimes
+from voice_host.audio.playback import OutputStream, Pending, PlaybackFailed, PlaybackTimes
 from voice_host.audio.trim import silence, trim_silence
 from voice_host.audio.wav import Clip, read_wav
 from voice_host.captions import show_sentence
@@ -256,6 +256,7 @@ class Pyttsx3Speaker:
         self.last_playback: PlaybackTimes | None = None
         self.last_playbacks: list[PlaybackTimes] = []
         self.last_cue: PlaybackTimes | None = None
+        self._warming: Pending | None = None  # the warm-up's blip, until the first sentence waits for it
         self._jobs: queue.Queue[tuple[Callable[[], Any], Future[Any]] | None] = queue.Queue()
         ready: Future[Pyttsx3Engine] = Future()
         self._thread = threading.Thread(target=self._run, args=(voice, rate, volume, ready), name="tts", daemon=True)
@@ -288,14 +289,31 @@ class Pyttsx3Speaker:
         return result
 
     def _warm_up(self) -> None:
-        """Open the output and play a blip of silence (a new stream's first samples come late); detect a dead output."""
+        """Open the output and queue a blip of silence, without waiting for it.
+
+        A new stream's first samples come late (1.9 s through PulseAudio on the
+        build machine), so the stream warms up on PortAudio's thread while the
+        caller goes on (the bootstrap loads the model meanwhile, on this thread)
+        and stops once the blip is heard (:meth:`OutputStream.warm_up`). The first
+        sentence waits for the blip (:meth:`_warmed`), which tells a dead output.
+        """
         blip = silence(0.02, 22050)
         try:
             if self._player is not None:
                 self._player(blip)
             else:
                 self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device)
-                self._output.play(blip)
+                self._warming = self._output.warm_up(blip)
+        except PlaybackFailed as exc:
+            self._fall_back(str(exc))
+
+    def _warmed(self) -> None:
+        """Wait for the warm-up's blip to have been heard (at once, when it has); a dead output falls back."""
+        warming, self._warming = self._warming, None
+        if warming is None:
+            return
+        try:
+            warming.wait()
         except PlaybackFailed as exc:
             self._fall_back(str(exc))
 
@@ -331,6 +349,7 @@ class Pyttsx3Speaker:
         if not texts:
             return
         self.last_playbacks = []
+        self._warmed()
         if self._printing:
             self._show(texts)
             return

@@ -54,3 +54,24 @@ def test_a_stream_told_to_stay_open_plays_silence_on(pulse: str) -> None:
         assert output.stops == 0 and output._stream.active
     finally:
         output.close()
+
+
+def test_a_warmed_up_stream_stops_once_its_blip_is_heard_and_the_first_sentence_then_comes_at_once(
+    pulse: str,
+) -> None:
+    from voice_host.audio.trim import silence
+
+    output = OutputStream(sample_rate=RATE)  # the speaker's: idle stop after 2 s
+    try:
+        blip = output.warm_up(silence(0.02, RATE))
+        time.sleep(2.5)  # the model loads meanwhile
+        assert blip.scheduled.is_set() and output.stops == 1 and output._stream.stopped  # not left idle running
+        tape = SinkRecorder()
+        time.sleep(0.3)
+        asked = time.monotonic()
+        times = output.play(tone(0.6))
+        # restarted, not queued behind the silence an idle fresh stream buffers (about 2 s)
+        assert times.first_sample_at - asked < 0.3, times.first_sample_at - asked
+        assert 0.5 <= loud_s(tape.samples()) <= 0.75
+    finally:
+        output.close()
