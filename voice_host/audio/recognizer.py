@@ -37,7 +37,7 @@ from grammars.phrases import LeadInPhrase, Phrase
 from voice_host.audio.decide import decide
 from voice_host.audio.decode import ALTERNATIVES, PhaseDecoders, recognizer
 from voice_host.audio.decoded import Decoded, Timed, Utterance, heard_by_both
-from voice_host.audio.endpoint import EarlyEndpointer
+from voice_host.audio.endpoint import EarlyEndpointer, rms
 from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.intake import Intake
 from voice_host.audio.levels import RecentAudio
@@ -45,7 +45,7 @@ from voice_host.audio.matching import MatchReason, PhraseMatcher
 from voice_host.audio.model_loading import check_all, load_model, vocabulary_of
 from voice_host.audio.sources import AudioSource
 from voice_host.audio.text import UNK, words
-from voice_host.audio.utterance_end import BackgroundEnd, UtteranceEnd
+from voice_host.audio.utterance_end import BACKGROUND_RMS, BackgroundEnd, UtteranceEnd
 from voice_host.audio.verify import Verifier, tails
 from voice_host.audio.vocabulary import Vocabulary
 from voice_host.hearing.calibration import Calibration, for_model
@@ -296,15 +296,21 @@ class VoskListener:
                 return None, ""
             if phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence):
                 final, early, partial = phase.decoders.finalize(), True, ""
-            elif self._pause_began(phase) and phase.verifier.may_need_second(partial, phase.audio):
+            elif self._pause_began(phase, data) and phase.verifier.may_need_second(partial, phase.audio):
                 phase.decoders.catch_up()  # during the player's pause, not after it
         return phase.end.ended(data, final, early, partial, quiet_level=quiet), partial
 
     @staticmethod
-    def _pause_began(phase: _Phase) -> bool:
-        """True while the player pauses after speech and the second decoder has not caught up."""
+    def _pause_began(phase: _Phase, data: bytes) -> bool:
+        """True while the player pauses in silence after speech and the second decoder has not caught up.
+
+        Only in silence: over babble a quiet chunk comes every few words, and catching up
+        then cost about 1 % of a core (``bench/idle.py``) for endpoints that wait longer anyway.
+        """
         decoders = phase.decoders
-        return decoders.second is not None and not decoders.second_live and phase.end.endpointer.quiet_s > 0.0
+        if decoders.second is None or decoders.second_live or phase.end.endpointer.quiet_s <= 0.0:
+            return False
+        return rms(data) <= BACKGROUND_RMS
 
     def _utterance_open(self) -> bool:
         """True while the current grammar decoder holds words of an utterance it has not ended."""
