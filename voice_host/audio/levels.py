@@ -79,24 +79,26 @@ class RecentAudio:
     def room_db(self) -> float | None:
         """The room's recent sound (dB): a low percentile of the levels of short frames over the
         last :data:`ROOM_S` seconds (the pauses of the next table's talk, or silence); None when too short."""
-        samples = np.frombuffer(b"".join(self._recent), dtype="<i2").astype(np.float64)
-        samples = samples[max(0, samples.size - int(ROOM_S * self.sample_rate)) :]
-        levels = frame_levels(samples, int(FRAME_S * self.sample_rate))
+        levels = frame_levels(self._last(ROOM_S), int(FRAME_S * self.sample_rate))
         return float(np.percentile(levels, ROOM_PERCENTILE)) if levels.size else None
 
     def peak_db(self, seconds: float) -> float | None:
         """The level (dB) of the loudest :data:`FRAME_S` frame of the last ``seconds`` fed, None when too short."""
+        levels = frame_levels(self._last(seconds), int(FRAME_S * self.sample_rate))
+        return float(levels.max()) if levels.size else None
+
+    def _last(self, seconds: float) -> np.ndarray:
+        """The samples of the last ``seconds`` fed (fewer when less was kept), joining only the chunks needed."""
         wanted = int(seconds * self.sample_rate)
         last: list[bytes] = []
         held = 0
-        for data in reversed(self._recent):  # only the last chunks: this is asked while the player pauses
+        for data in reversed(self._recent):
             if held >= wanted:
                 break
             last.append(data)
             held += len(data) // 2
-        samples = np.frombuffer(b"".join(reversed(last)), dtype="<i2")[-wanted:] if wanted > 0 else np.zeros(0)
-        levels = frame_levels(samples.astype(np.float64), int(FRAME_S * self.sample_rate))
-        return float(levels.max()) if levels.size else None
+        samples = np.frombuffer(b"".join(reversed(last)), dtype="<i2").astype(np.float64)
+        return samples[max(0, samples.size - wanted) :]
 
     def loudest_db(self, decoded: Decoded) -> float | None:
         """The level (dB) of the loudest word of ``decoded``, None when unknown."""
