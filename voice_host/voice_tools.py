@@ -9,7 +9,6 @@ no traceback). ``python -m voice_host.voice_tools ...`` runs them alone.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import math
 import sys
@@ -427,9 +426,9 @@ def run_selftest(
             # The game's listener stops decoding talk it has dropped, so it forms few phrases; the
             # calibration wants the scores of every phrase this babble can form: decode all of it.
             sampling = listener_on(alone, noting(scores.babble), close_after_drop=False)
-            for index in itertools.count():
-                if sampling.listen(requests[index % len(requests)]) is None:
-                    break
+            index = 0
+            while sampling.listen(requests[index % len(requests)]) is not None:
+                index += 1
     print(tally.line(), file=out)
     return right, total
 
