@@ -73,6 +73,11 @@ def _frames(chunks: list[tuple[float, bytes]], rate: int) -> list[tuple[float, n
     return sorted(frames, key=lambda frame: frame[0])
 
 
+def _sample_clock(chunks: list[tuple[float, bytes]], rate: int) -> list[tuple[float, np.ndarray]]:
+    """The recording cut into frames timed by sample count from its first sample (no capture-time jitter)."""
+    return _frames([(0.0, b"".join(data for _, data in chunks))], rate)
+
+
 def _runs(frames: list[tuple[float, np.ndarray]], *, gap_s: float = 0.03) -> list[tuple[float, float]]:
     """(start, end) of each stretch of sound, stretches closer than ``gap_s`` joined."""
     runs: list[tuple[float, float]] = []
@@ -122,21 +127,25 @@ def test_the_earcon_follows_the_question_ends_before_the_gate_opens_and_never_re
     finally:
         ear.close()
     rate = tape.source.sample_rate
-    runs = _runs(frames)
+    # durations on the recording's own sample clock: each chunk's capture time jitters by the callback's scheduling
+    played = _sample_clock(tape.chunks, rate)
+    runs = _runs(played)
     assert len(runs) >= 2, runs
     (_, question_end), (cue_start, cue_end) = runs[-2], runs[-1]
     # on the sink: the question, a short beat, then the 100 ms cue at 880 Hz rising to 1318.5 Hz
     assert 0.03 <= cue_start - question_end <= 0.15, (question_end, cue_start)
     assert 0.08 <= cue_end - cue_start <= 0.13, (cue_start, cue_end)
-    assert abs(_dominant_hz(frames, cue_start, cue_start + 0.04, rate) - 880) < 30
-    assert abs(_dominant_hz(frames, cue_end - 0.04, cue_end, rate) - 1318.5) < 30
+    assert abs(_dominant_hz(played, cue_start, cue_start + 0.04, rate) - 880) < 30
+    assert abs(_dominant_hz(played, cue_end - 0.04, cue_end, rate) - 1318.5) < 30
+    # the cue's end on the monotonic clock, to set against the gate's
+    cue_end_at = _runs(frames)[-1][1]
     # the recognizer got nothing of it: every chunk it read came after the gate opened, all quiet; nothing decoded
     assert isinstance(heard, Silence) and seen == []
     assert tap.chunks and min(c.captured_at for c in tap.chunks) >= opened
     assert max(rms(c.data) for c in tap.chunks) < LOUD
     # the gate opened only after the cue had been heard, promptly
     assert speaker.last_cue is not None and speaker.last_cue.ended_at <= opened
-    assert cue_end < opened < cue_end + 0.2, (opened - cue_end)
+    assert cue_end_at < opened < cue_end_at + 0.2, (opened - cue_end_at)
 
 
 def test_without_the_shared_gate_the_same_tap_does_hear_the_question_and_the_cue(
