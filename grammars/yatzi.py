@@ -14,8 +14,9 @@ Phases (:class:`Phase`, what the host is waiting for):
 - ``"virtual"``: virtual dice: "tira" -> ``RollDice``; "tengo 3 3 5" ->
   ``KeepDice``; "ritira 1 2" -> ``RerollDice``; "tengo tutto"/"basta (così)" ->
   ``KeepAll``; "ritira tutto"/"rilancia tutto" -> ``KeepDice(())`` (keep nothing). Faces are
-  named die by die ("tengo tre tre": two dice showing 3); the host checks them
-  against the dice on the table.
+  named die by die ("tengo tre tre": two dice showing 3), or every die of a face ("tengo i
+  cinque", "ritira gli assi": ``every``), or a count of a face ("tengo i due cinque"); the host
+  checks them against the dice on the table.
 - ``"confirm"``: "sì"/"confermo"/"certo" -> ``Yes``, "no"/"non confermo"/"no, ho sbagliato" -> ``No``.
 - ``"start"``: who starts: the value of one die ("tre", "ho fatto tre", "mi è uscito un tre", "3")
   -> ``SayDice`` of one value. Several dice -> ``Reason.WRONG_DICE_COUNT``.
@@ -39,14 +40,16 @@ SayDice(values=(3, 3, 3, 5, 6))
 >>> parse_yatzi("segno la scala minima", Phase.BOX)
 ChooseBox(box='scala_minima')
 >>> parse_yatzi("tengo 3 3 e 5", Phase.VIRTUAL), parse_yatzi("ripeti", Phase.VIRTUAL)
-(KeepDice(faces=(3, 3, 5)), Repeat())
+(KeepDice(faces=(3, 3, 5), every=()), Repeat())
+>>> parse_yatzi("tengo i cinque", Phase.VIRTUAL), parse_yatzi("ritira gli assi e il due", Phase.VIRTUAL)
+(KeepDice(faces=(), every=(5,)), RerollDice(faces=(2,), every=(1,)))
 >>> say_dice((3, 3, 3, 5, 6)), box_name("scala_massima")
 ('tre, tre, tre, cinque e sei', 'scala massima')
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from engine.yatzi_score import BOXES, DICE_COUNT, FACES
@@ -61,10 +64,13 @@ from grammars.it.words import (
     CARD_WORDS,
     DICE_LEAD_IN_PHRASES,
     DICE_LEAD_INS,
+    EVERY_WORDS,
     FACE_WORDS,
     KEEP_ALL_HELP,
     KEEP_ALL_WORDS,
     KEEP_VERBS,
+    ONE_WORDS,
+    PLURAL_FACE_WORDS,
     REROLL_ALL_WORDS,
     REROLL_VERBS,
     ROLL_WORDS,
@@ -185,6 +191,11 @@ def _face_of_word() -> dict[str, int]:
     return {fold(word): face for face, words in FACE_WORDS.items() for word in words}
 
 
+@cache
+def _face_of_plural_word() -> dict[str, int]:
+    return {fold(word): face for face, words in PLURAL_FACE_WORDS.items() for word in words}
+
+
 def _card_phrase() -> Phrase:
     return phrase(*CARD_WORDS)
 
@@ -213,13 +224,16 @@ def _sequence_phrases() -> tuple[Phrase, ...]:
 
 
 def _virtual_phrases() -> tuple[Phrase, ...]:
+    # each word before a face its own phrase, as the faces are: "tengo i cinque", "tutti i cinque"
+    joining = tuple(Phrase.of(word) for word in (*EVERY_WORDS, *ONE_WORDS))
+    plurals = tuple(phrase(*words) for words in PLURAL_FACE_WORDS.values())
     return (
         phrase(*ROLL_WORDS),
         phrase(*KEEP_ALL_WORDS),
         phrase(*REROLL_ALL_WORDS),
         phrase(*KEEP_VERBS),
         phrase(*REROLL_VERBS),
-    ) + _sequence_phrases()
+    ) + _sequence_phrases() + joining + plurals
 
 
 def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
@@ -268,15 +282,17 @@ def help_examples(phase: Phase, *, dice: Sequence[int] = (), boxes: Sequence[str
     """The phrases the help names for ``phase``, made from the same word tables the parser reads.
 
     ``dice`` are the dice on the table: with them the virtual phase gives a keep,
-    a reroll and a stop fitted to them (keep the most frequent face), without
-    them a roll. ``boxes`` are the player's free boxes, best first: the box phase
+    a reroll and a stop fitted to them (keep every die of the most frequent face),
+    without them a roll. ``boxes`` are the player's free boxes, best first: the box phase
     names the first three. Every example is understood in its phase (the tests
     parse each one).
 
     >>> help_examples(Phase.DICE), help_examples(Phase.START), help_examples(Phase.VIRTUAL)
     (('tre tre tre cinque sei',), ('quattro',), ('tira',))
     >>> help_examples(Phase.VIRTUAL, dice=(2, 5, 5, 5, 6))
-    ('tengo cinque, cinque e cinque', 'ritira due', 'basta')
+    ('tengo i cinque', 'ritira due', 'basta')
+    >>> help_examples(Phase.VIRTUAL, dice=(1, 2, 3, 4, 6))[0], help_examples(Phase.VIRTUAL, dice=(4,) * 5)[0]
+    ('tengo sei', 'tengo quattro, quattro, quattro e quattro')
     >>> help_examples(Phase.BOX, boxes=["full", "tris", "assi", "due"])
     ('full', 'tris', 'assi')
     """
@@ -291,10 +307,14 @@ def help_examples(phase: Phase, *, dice: Sequence[int] = (), boxes: Sequence[str
             return (ROLL_WORDS[0],)
         ordered = sorted(dice)
         face = max(ordered, key=lambda d: (ordered.count(d), d))
-        keep = [d for d in ordered if d == face][: DICE_COUNT - 1]
+        shown = ordered.count(face)
+        if 1 < shown < DICE_COUNT:  # "tengo i cinque": every die of the face
+            keep = f"{_word(EVERY_WORDS, 'i')} {face_word(face)}"
+        else:
+            keep = say_dice([face] * min(shown, DICE_COUNT - 1))
         rest = [d for d in ordered if d != face] or [face]
         stop = _word(KEEP_ALL_WORDS, KEEP_ALL_HELP)
-        return (f"{KEEP_VERBS[0]} {say_dice(keep)}", f"{REROLL_VERBS[0]} {face_word(rest[0])}", stop)
+        return (f"{KEEP_VERBS[0]} {keep}", f"{REROLL_VERBS[0]} {face_word(rest[0])}", stop)
     return tuple(p.text for p, _ in yes_no_entries())
 
 
@@ -360,14 +380,81 @@ def _parse_virtual(tokens: tuple[str, ...]) -> Intent | Reason:
         return meaning
     if tokens[0] not in KEEP_VERBS + REROLL_VERBS:
         return Reason.UNKNOWN
-    faces = _faces([t for t in tokens[1:] if t not in ARTICLES])
-    if faces is None:
+    named = _named_dice(tokens[1:])
+    if named is None:
         return Reason.UNKNOWN
-    if not faces:
+    faces, every = named
+    if not faces and not every:
         return Reason.NO_DICE
     if len(faces) > DICE_COUNT:
         return Reason.WRONG_DICE_COUNT
-    return KeepDice(faces) if tokens[0] in KEEP_VERBS else RerollDice(faces)
+    return KeepDice(faces, every) if tokens[0] in KEEP_VERBS else RerollDice(faces, every)
+
+
+def _named_dice(tokens: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The dice a keep or a reroll names: (faces one die each, faces of which every die), or None.
+
+    One face after the words that make it every die showing it is every such die ("i cinque",
+    "tutti i cinque", "gli assi"); a number and a face after them are that many dice ("i due
+    cinque", "tutti e due i cinque"), as is a number before a plural face ("due assi"). Any
+    other run of faces names dice one by one, whatever article stands before ("il cinque",
+    "un cinque", "i cinque cinque cinque").
+
+    >>> _named_dice(("tre", "tre", "cinque")), _named_dice(("i", "cinque", "il", "sei"))
+    (((3, 3, 5), ()), ((6,), (5,)))
+    >>> _named_dice(("i", "due", "cinque")), _named_dice(("gli", "assi")), _named_dice(("due", "assi"))
+    (((5, 5), ()), ((), (1,)), ((1, 1), ()))
+    >>> _named_dice(("i", "cinque", "cinque", "cinque")), _named_dice(("tutti", "due", "i", "cinque"))
+    (((5, 5, 5), ()), ((5, 5), ()))
+    >>> _named_dice(("il", "tavolo")), _named_dice(("i",))
+    (None, ((), ()))
+    """
+    plural = _face_of_plural_word()
+    faces: list[int] = []
+    every: list[int] = []
+    rest = list(tokens)
+    while rest:
+        before = _take_while(rest, _joins_a_face)
+        if not rest:
+            break  # "tengo il": the dice are still to be said
+        if before == ["tutti"] and len(rest) > 2 and rest[1] in EVERY_WORDS:  # "tutti (e) due i cinque"
+            del rest[1]
+            before = ["i"]  # as "i due cinque"
+        run = _take_while(rest, lambda word: not _joins_a_face(word) and word not in plural)
+        named = _faces(run)
+        if named is None:
+            return None
+        all_of = any(word in EVERY_WORDS for word in before)
+        if rest and rest[0] in plural:  # "gli assi", "due assi"
+            face = plural[rest.pop(0)]
+            if not run:
+                every.append(face)
+            elif len(run) == 1 and len(named) == 1 and 2 <= named[0] <= DICE_COUNT:
+                faces.extend([face] * named[0])
+            else:
+                return None
+        elif not run:
+            return None  # an article before no face: "il tavolo"
+        elif all_of and len(run) == 1 and len(named) == 1:  # "i cinque"
+            every.extend(named)
+        elif all_of and len(run) == 2 and len(named) == 2 and 2 <= named[0] <= DICE_COUNT:  # "i due cinque"
+            faces.extend([named[1]] * named[0])
+        else:  # die by die, whatever article stands before ("i cinque cinque cinque", "l'asso")
+            faces.extend(named)
+    return tuple(faces), tuple(every)
+
+
+def _joins_a_face(word: str) -> bool:
+    """An article or a word that says how many dice of the face after it ("i", "tutti", "il")."""
+    return word in EVERY_WORDS or word in ONE_WORDS or word in ARTICLES
+
+
+def _take_while(words: list[str], wanted: Callable[[str], bool]) -> list[str]:
+    """Remove and return the leading ``words`` that are ``wanted``."""
+    taken: list[str] = []
+    while words and wanted(words[0]):
+        taken.append(words.pop(0))
+    return taken
 
 
 def _parse_in(phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason:

@@ -28,16 +28,24 @@ class RollDice(GameIntent):
 
 @dataclass(frozen=True)
 class KeepDice(GameIntent):
-    """Virtual dice: "tengo 3 3 5": faces to keep, the rest is rolled again."""
+    """Virtual dice: "tengo 3 3 5": faces to keep, the rest is rolled again.
+
+    ``every``: faces of which every die on the table is kept too ("tengo i cinque").
+    """
 
     faces: tuple[int, ...]
+    every: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class RerollDice(GameIntent):
-    """Virtual dice: "ritira 1 2": faces to roll again."""
+    """Virtual dice: "ritira 1 2": faces to roll again.
+
+    ``every``: faces of which every die on the table is rolled again too ("ritira gli assi").
+    """
 
     faces: tuple[int, ...]
+    every: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

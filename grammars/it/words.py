@@ -199,6 +199,7 @@ ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi"
 
 KEEP_ALL_WORDS: tuple[str, ...] = (
     "tengo tutto", "basta", "tengo tutti", "mi fermo", "basta così", "va bene così", "tengo questi",
+    "tengo tutti i dadi",
 )
 #: The one the help says.
 KEEP_ALL_HELP = "basta"
@@ -211,6 +212,19 @@ REROLL_ALL_WORDS: tuple[str, ...] = (
 
 #: Virtual dice: verbs followed by faces ("tengo tre tre cinque").
 KEEP_VERBS: tuple[str, ...] = ("tengo", "tieni")
+
+#: Virtual dice: the words before a face that make it every die showing it ("tengo i cinque",
+#: "tengo tutti i cinque", "ritira gli assi"); before a number and a face, that many dice of the
+#: face ("tengo i due cinque").
+EVERY_WORDS: tuple[str, ...] = ("i", "gli", "tutti")
+
+#: Virtual dice: the words before a face that make it one die ("tengo il cinque", "un cinque");
+#: any other article there ("l'asso") means one die too.
+ONE_WORDS: tuple[str, ...] = ("il", "un")
+
+#: Plural face words: every die showing the face ("gli assi"), or after a number that many
+#: ("due assi"). Only the virtual dice read them: a dictation names its dice one by one.
+PLURAL_FACE_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType({1: ("assi",)})
 
 REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
 

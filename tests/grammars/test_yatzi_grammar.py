@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from engine.yatzi_score import BOXES
 from grammars.intents import EndGame, Help, No, NotUnderstood, Repeat, Standings, Undo, Yes
+from grammars.it.words import EVERY_WORDS, ONE_WORDS
 from grammars.normalize import fold
 from grammars.phrases import LeadInPhrase, Phrase
 from grammars.yatzi import (
@@ -159,6 +160,17 @@ def test_valid_elsewhere_is_not_now() -> None:
         ("ritiro l'asso", RerollDice((1,))),
         ("rilancio quattro", RerollDice((4,))),
         ("ehm ritira il sei", RerollDice((6,))),
+        # every die of a face, or a count of it
+        ("tengo i cinque", KeepDice((), (5,))),
+        ("tengo tutti i sei", KeepDice((), (6,))),
+        ("ritira gli assi", RerollDice((), (1,))),
+        ("tengo i tre e i quattro", KeepDice((), (3, 4))),
+        ("tengo i cinque e il sei", KeepDice((6,), (5,))),
+        ("tengo i due cinque", KeepDice((5, 5))),
+        ("tengo tutti e tre i quattro", KeepDice((4, 4, 4))),
+        ("ritira due assi", RerollDice((1, 1))),
+        ("tengo i cinque cinque cinque", KeepDice((5, 5, 5))),
+        ("tengo tutti i dadi", KeepAll()),
     ],
 )
 def test_virtual(text: str, intent: object) -> None:
@@ -171,6 +183,8 @@ def test_virtual(text: str, intent: object) -> None:
         ("tengo", Reason.NO_DICE),
         ("ritira", Reason.NO_DICE),
         ("tengo il", Reason.NO_DICE),
+        ("tengo il tavolo", Reason.UNKNOWN),
+        ("tengo tre tre assi", Reason.UNKNOWN),
         ("tengo tre tre tre tre tre tre", Reason.WRONG_DICE_COUNT),
         ("tengo sette", Reason.UNKNOWN),
         ("tre tre cinque", Reason.UNKNOWN),
@@ -288,7 +302,7 @@ def test_every_listed_phrase_parses_in_its_phase(phase: str) -> None:
         for variant in p.variants:
             result = parse_yatzi(variant, phase)
             if phase in ("dice", "virtual") and p.text in ("uno", "due", "tre", "quattro", "cinque", "sei", "e",
-                                                        "tengo", "ritira"):
+                                                        "tengo", "ritira", *EVERY_WORDS, *ONE_WORDS, "assi"):
                 continue  # a word of a sequence, not a whole utterance
             assert not isinstance(result, NotUnderstood), (phase, variant, result)
 
@@ -426,6 +440,9 @@ def test_every_help_example_is_understood_in_its_phase(phase: Phase, dice: tuple
 
 
 def test_virtual_help_keeps_the_most_frequent_face_and_rerolls_another() -> None:
-    assert help_examples(Phase.VIRTUAL, dice=(6, 1, 6, 4, 6)) == ("tengo sei, sei e sei", "ritira uno", "basta")
+    # three sixes: "the sixes", as a player says it, and it keeps exactly those three
+    assert help_examples(Phase.VIRTUAL, dice=(6, 1, 6, 4, 6)) == ("tengo i sei", "ritira uno", "basta")
+    assert parse_yatzi("tengo i sei", Phase.VIRTUAL) == KeepDice((), (6,))
+    assert help_examples(Phase.VIRTUAL, dice=(1, 2, 3, 4, 6))[0] == "tengo sei"  # one of each: one die
     # five of a kind: keep four, reroll the fifth
     assert help_examples(Phase.VIRTUAL, dice=(2, 2, 2, 2, 2))[:2] == ("tengo due, due, due e due", "ritira due")

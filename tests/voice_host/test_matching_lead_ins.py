@@ -14,7 +14,8 @@ from engine.tokio_rules import preset
 from grammars.phrases import LeadInPhrase, Phrase
 from grammars.tokio import Phase, tokio_phrases
 from grammars.yatzi import Phase as YatziPhase
-from grammars.yatzi import yatzi_phrases
+from grammars.yatzi import parse_yatzi, yatzi_phrases
+from grammars.yatzi_intents import KeepDice, RerollDice
 from voice_host.audio.matching import MatchReason, PhraseMatcher
 
 
@@ -85,3 +86,21 @@ def test_a_dictation_skips_its_lead_ins(heard: str, expected: str) -> None:
     match = matcher.match_sequence(heard)
     assert match.phrase is not None and match.phrase.text == expected, match
     assert matcher.match_sequence("un").phrase is None
+
+
+@pytest.mark.parametrize(
+    "heard, expected",
+    [
+        ("tengo i cinque", KeepDice((), (5,))),
+        ("tieni tutti i cinque", KeepDice((), (5,))),
+        ("ritira gli assi e il due", RerollDice((2,), (1,))),
+        ("tengo un cinque e un sei", KeepDice((5, 6))),
+        ("tengo cinque cinque", KeepDice((5, 5))),
+    ],
+)
+def test_a_keep_by_voice_keeps_the_words_that_say_how_many(heard: str, expected: object) -> None:
+    # "i" and "un" are phrases of the virtual phase, never skipped: "i cinque" is every five, "cinque" one
+    matcher = PhraseMatcher({p: p.variants for p in yatzi_phrases(YatziPhase.VIRTUAL)})
+    match = matcher.match_sequence(heard)
+    assert match.phrase is not None, match
+    assert parse_yatzi(match.phrase.text, YatziPhase.VIRTUAL) == expected
