@@ -48,3 +48,10 @@ def test_a_different_answer_is_told_apart(tmp_path: Path) -> None:
     line = Line(0, "tokio/classico/d6", ("cinquantatré",), "ci credo", "dubito")
     verdict = judge(line, tmp_path)
     assert verdict.canonical_understood and not verdict.same
+
+
+def test_keeping_every_die_of_a_face_is_told_from_keeping_one(tmp_path: Path) -> None:
+    # The test can fail: the first roll shows three fives, so "the fives" are three dice, "a five" is one.
+    line = Line(0, "yatzi/virtual", (), "tengo i cinque", "tengo cinque")
+    verdict = judge(line, tmp_path)
+    assert verdict.canonical_understood and not verdict.same

@@ -169,7 +169,7 @@ def test_virtual_turn_starts_rolled_and_keeps_what_was_asked():
     keep = tuple(sorted(first)[:2])
     decision = dialog.decide(yi.KeepDice(keep))
     assert isinstance(decision, Act) and isinstance(decision.action, KeepAndRoll)
-    assert decision.action.keep == keep and len(decision.action.dice) == 3
+    assert sorted(decision.action.keep) == list(keep) and len(decision.action.dice) == 3
     dialog.apply(decision.action)
     second = dialog.engine.dice
     assert second is not None and not Counter(keep) - Counter(second)  # the kept dice stayed
@@ -196,6 +196,31 @@ def test_keeping_dice_not_on_the_table_is_refused():
     decision = dialog.decide(yi.KeepDice((missing,)))
     assert isinstance(decision, Refuse) and "Sul tavolo non ci sono" in decision.sentence
     assert dialog.engine.rolls_left == 2
+
+
+def test_every_die_of_a_face_is_kept_or_rolled_again_as_the_table_shows():
+    # seed 3's first roll is 1 4 5 5 5 (tests/corpus/natural_answers.txt)
+    def decided(intent: it.Intent) -> Any:
+        dialog = YatziDialog(["Anna"], virtual=True, seed=3)
+        assert dialog.engine.dice is not None and sorted(dialog.engine.dice) == [1, 4, 5, 5, 5]
+        return dialog.decide(intent)
+
+    def kept(intent: it.Intent) -> tuple[int, ...]:
+        decision = decided(intent)
+        assert isinstance(decision, Act) and isinstance(decision.action, KeepAndRoll), decision
+        assert len(decision.action.keep) + len(decision.action.dice) == 5
+        return tuple(sorted(decision.action.keep))
+
+    assert kept(yi.KeepDice((), (5,))) == (5, 5, 5)  # "tengo i cinque": the three fives
+    assert kept(yi.KeepDice((4,), (5,))) == (4, 5, 5, 5)  # "tengo i cinque e il quattro"
+    assert kept(yi.RerollDice((), (5,))) == (1, 4)  # "ritira i cinque"
+    assert kept(yi.RerollDice((4,), (1,))) == (5, 5, 5)  # "ritira gli assi e il quattro"
+    assert kept(yi.KeepDice((5,))) == (5,)  # "tengo il cinque": one five
+    # the same keep, however it was named
+    assert decided(yi.KeepDice((4,), (5,))) == decided(yi.KeepDice((5, 5, 5, 4))) == decided(yi.KeepDice((4, 5, 5, 5)))
+    absent = decided(yi.KeepDice((), (2,)))  # "tengo i due": no two showing
+    assert absent == Refuse("Sul tavolo non ci sono due.")
+    assert decided(yi.KeepDice((), (1, 4, 5))) == Refuse("")  # every die kept: the box question follows
 
 
 @pytest.mark.parametrize("stop", [yi.KeepAll(), "keep every die"])

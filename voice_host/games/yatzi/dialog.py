@@ -281,10 +281,14 @@ class YatziDialog:
         if isinstance(intent, yi.RollDice):
             return Act(KeepAndRoll((), self._roll(DICE_COUNT)))
         assert isinstance(intent, (yi.KeepDice, yi.RerollDice))
-        faces = intent.faces
+        absent = [face for face in intent.every if face not in dice]
+        if absent:  # "tengo i cinque" with no five showing
+            return Refuse(say.not_on_table(say_dice(absent)))
+        faces = intent.faces + tuple(d for d in dice if d in intent.every)
         if Counter(faces) - Counter(dice):
-            return Refuse(say.not_on_table(say_dice(faces)))
-        keep = faces if isinstance(intent, yi.KeepDice) else _without(dice, faces)
+            return Refuse(say.not_on_table(say_dice(intent.faces)))
+        # in the table's order, as a reroll leaves them: how the dice were named changes nothing
+        keep = _without(dice, _without(dice, faces)) if isinstance(intent, yi.KeepDice) else _without(dice, faces)
         if len(keep) == len(dice):
             return self._stop()
         return Act(KeepAndRoll(tuple(keep), self._roll(len(dice) - len(keep))))
