@@ -8,16 +8,16 @@ whose variants add the accent-free spelling. A game grammar includes
 
 >>> parse_command("Ripeti!"), parse_command("ehm, cosa posso dire?")
 (Repeat(), Help())
->>> parse_command("sì") is None, parse_command("si", yes_no=True)
-(True, Yes())
+>>> parse_command("sì") is None, parse_command("si", yes_no=True), parse_command("ok", yes_no=True)
+(True, Yes(), Yes())
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from grammars.intents import Intent
-from grammars.it.words import COMMANDS, YES_NO
+from grammars.intents import Intent, Yes
+from grammars.it.words import ASSENT_ALONE, COMMANDS, YES_NO
 from grammars.normalize import phrase
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
@@ -37,6 +37,11 @@ def command_entries() -> tuple[tuple[Phrase, Intent], ...]:
 def yes_no_entries() -> tuple[tuple[Phrase, Intent], ...]:
     """``(phrase, intent)`` for "sì" (also "si") and "no"."""
     return _entries(YES_NO)
+
+
+def assent_entries(meaning: Intent | None = None) -> tuple[tuple[Phrase, Intent], ...]:
+    """``(phrase, meaning)`` for "ok" said alone, where "sì" means ``meaning``: a table's ``alone`` entries."""
+    return ((phrase(*ASSENT_ALONE), Yes() if meaning is None else meaning),)
 
 
 def command_phrases() -> tuple[Phrase, ...]:
@@ -59,7 +64,9 @@ def yes_no_phrases() -> tuple[Phrase, ...]:
 
 @cache
 def _table(yes_no: bool) -> PhraseTable[Intent]:
-    return PhraseTable(command_entries() + (yes_no_entries() if yes_no else ()))
+    if yes_no:
+        return PhraseTable(command_entries() + yes_no_entries(), alone=assent_entries())
+    return PhraseTable(command_entries())
 
 
 def command_table(*, yes_no: bool = False) -> PhraseTable[Intent]:

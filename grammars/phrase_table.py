@@ -38,6 +38,13 @@ class PhraseTable(Generic[M]):
     >>> t = PhraseTable([(Phrase.of("sì", "si"), True), (Phrase.of("no"), False)])
     >>> t.lookup("Si!"), t.lookup("ehm, no"), t.lookup("forse")
     (True, False, None)
+
+    ``alone`` are phrases of filler words that mean something only as the whole text:
+    "ok" said alone to a sì/no question is a yes, "ok, no" is a no.
+
+    >>> t = PhraseTable([(Phrase.of("sì", "si"), True), (Phrase.of("no"), False)], alone=[(Phrase.of("ok"), True)])
+    >>> t.lookup("Ok!"), t.lookup("ok, no"), [p.text for p in t.phrases]
+    (True, False, ['sì', 'no', 'ok'])
     """
 
     def __init__(
@@ -46,14 +53,25 @@ class PhraseTable(Generic[M]):
         *,
         fillers: Collection[str] = FILLERS,
         connectors: Collection[str] = CONNECTORS,
+        alone: Iterable[tuple[Phrase, M]] = (),
     ) -> None:
         self._fillers = fillers
         self._connectors = connectors
-        self._entries: tuple[tuple[Phrase, M], ...] = tuple(entries)
+        keyed = tuple(entries)
+        by_itself = tuple(alone)
+        self._entries: tuple[tuple[Phrase, M], ...] = keyed + by_itself
         self._phrases: tuple[Phrase, ...] = tuple(p for p, _ in self._entries)
+        self._alone: dict[str, M] = {}
+        for phr, meaning in by_itself:
+            for variant in phr.variants:
+                fillers_only = fold(normalize(variant)).split()
+                if not fillers_only or not all(is_filler(w, fillers) for w in fillers_only):
+                    raise ValueError(f"{variant!r} (phrase {phr.text!r}) is not made of filler words only")
+                self._alone[" ".join(fillers_only)] = meaning
+        self._alone_words = frozenset(w for k in self._alone for w in k.split())
         self._by_key: dict[str, M] = {}
         source: dict[str, Phrase] = {}
-        for phr, meaning in self._entries:
+        for phr, meaning in keyed:
             for variant in phr.variants:
                 words = fold(normalize(variant)).split()
                 if any(is_filler(w, fillers) for w in words):
@@ -89,7 +107,23 @@ class PhraseTable(Generic[M]):
 
     def lookup(self, text: str) -> M | None:
         """The meaning of ``text``, or None when no spelling matches."""
-        return self._by_key.get(self.key(text))
+        k = self.key(text)
+        if not k:
+            return self.alone(text)
+        return self._by_key.get(k)
+
+    def alone(self, text: str) -> M | None:
+        """The meaning of ``text`` when it is only fillers and one of the ``alone`` phrases ("ehm... ok"), else None.
+
+        >>> t = PhraseTable([(Phrase.of("sì"), True)], alone=[(Phrase.of("ok"), True)])
+        >>> t.alone("Ehm, allora... OK!"), t.alone("ok ok"), t.alone("allora"), t.alone("ok sì")
+        (True, True, None, None)
+        """
+        tokens = fold(normalize(text)).split()
+        if not all(is_filler(t, self._fillers) or t in self._connectors for t in tokens):
+            return None
+        said = dict.fromkeys(t for t in tokens if t in self._alone_words)  # "ok ok" once
+        return self._alone.get(" ".join(said))
 
     def __contains__(self, k: object) -> bool:
         return k in self._by_key

@@ -50,7 +50,7 @@ from functools import cache
 
 from engine.rolls import Dice, Ranking, RankingKind, Roll
 from engine.tokio_rules import RaiseRule, TokioRules
-from grammars.commands import command_entries, yes_no_entries
+from grammars.commands import assent_entries, command_entries, yes_no_entries
 from grammars.intents import Intent, NotUnderstood
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
 from grammars.it.words import (
@@ -204,6 +204,7 @@ def _table(
 ) -> PhraseTable[Intent]:
     """The phrase table of one phase; cached per (phase, dice, ranking, flags)."""
     entries: list[tuple[Phrase, Intent]] = []
+    alone: tuple[tuple[Phrase, Intent], ...] = ()  # "ok" alone, where a bare "sì" answers
     if phase in (Phase.CLAIM, Phase.REVEAL):
         names = _names(sides, kind)
         rolls = Ranking(Dice(sides), kind).ordered()
@@ -214,13 +215,16 @@ def _table(
         entries += _lead_ins()
     elif phase is Phase.RESPONSE:
         # "accetti, dubiti o passi?" and "accetti senza guardare o scopri?" are no yes/no questions
-        entries += _responses(yes_no=not (can_take_penalty or named_choices))
+        yes_no = not (can_take_penalty or named_choices)
+        entries += _responses(yes_no=yes_no)
+        alone = assent_entries({word: intent for intent, word in RESPONSE_YES_NO}["sì"]) if yes_no else ()
         if can_take_penalty:
             entries += _wordings((TAKE_PENALTY,))
     elif phase is Phase.CONFIRM:
         entries += yes_no_entries()
+        alone = assent_entries()
     entries += command_entries()
-    return PhraseTable(entries)
+    return PhraseTable(entries, alone=alone)
 
 
 def _rules_table(
@@ -484,7 +488,8 @@ def parse_tokio(
     ph, table = _rules_table(phase, rules, can_take_penalty, named_choices)
     tokens = _tokens(text)
     if not tokens:
-        return NotUnderstood(text, Reason.EMPTY)
+        alone = table.alone(text)  # "ok": a yes where "sì" is one
+        return alone if alone is not None else NotUnderstood(text, Reason.EMPTY)
     if ph in (Phase.CLAIM, Phase.REVEAL):
         tokens = tuple(t for t in tokens if t not in _lead_in_tokens()) or tokens
     k = join(tokens)

@@ -41,6 +41,10 @@ COMMANDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (EndGame(), ("fine partita", "finiamo la partita", "chiudiamo la partita")),
 )
 
+#: Fillers that, said alone to a sì/no question, answer it as "sì" does ("ok"); with other
+#: words they stay fillers ("ok, dubito").
+ASSENT_ALONE: tuple[str, ...] = ("ok", "okay", "okei")
+
 #: Answers to a sì/no question.
 #: ("ho sbagliato" is "sbagliato": "ho" is a filler.)
 YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (

@@ -214,6 +214,27 @@ def test_take_penalty(text):
     assert parse_tokio(text, "response", CLASSICO) == NotUnderstood(text, Reason.TAKE_PENALTY_NOT_ALLOWED)
 
 
+@pytest.mark.parametrize("text", ["ok", "Ok!", "okay", "okei"])
+def test_ok_alone_answers_a_yes_no_question_as_si_does_and_nothing_else(text):
+    assert parse_tokio(text, "response", CLASSICO) == parse_tokio("sì", "response", CLASSICO) == BelieveIt()
+    assert parse_tokio(text, "confirm", CLASSICO) == Yes()
+    # "accetti, dubiti o passi?" names its answers: neither a bare "sì" nor "ok" answers it
+    assert parse_tokio(text, "response", CLASSICO, can_take_penalty=True) == NotUnderstood(text, Reason.EMPTY)
+    assert parse_tokio(text, "claim", CLASSICO) == NotUnderstood(text, Reason.EMPTY)  # no question asked
+    # with other words "ok" is the filler it always was
+    assert parse_tokio(f"{text} dubito", "response", CLASSICO) == DoubtIt()
+    assert parse_tokio(f"{text}, no", "confirm", CLASSICO) == No()
+    assert parse_tokio(f"{text}, cinquantatré", "claim", CLASSICO) == R(5, 3)
+
+
+def test_ok_is_in_the_recognizers_phrases_where_it_answers():
+    def words(phase, **flags):
+        return {v for p in tokio_phrases(phase, CLASSICO, **flags) for v in p.variants}
+
+    assert "ok" in words("confirm") and "ok" in words("response")
+    assert "ok" not in words("response", can_take_penalty=True) and "ok" not in words("claim")
+
+
 def test_take_penalty_listed_only_when_allowed():
     without = {v for p in tokio_phrases("response", CLASSICO) for v in p.variants}
     with_ = {v for p in tokio_phrases("response", CLASSICO, can_take_penalty=True) for v in p.variants}
