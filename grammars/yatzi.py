@@ -4,9 +4,11 @@ Phases (:class:`Phase`, what the host is waiting for):
 
 - ``"dice"``: physical dice, the five final values said one by one
   ("tre tre tre cinque sei", "tre, tre, tre, cinque e sei", "sono usciti tre, tre,
-  tre, un cinque e un sei", or "3 3 3 5 6" on a keyboard) -> ``SayDice``. Any
-  other count of dice -> ``NotUnderstood`` with ``Reason.WRONG_DICE_COUNT`` (the
-  host asks again).
+  tre, un cinque e un sei", or "3 3 3 5 6" on a keyboard), or by counts of faces
+  ("tre sei e due quattro", "due cinque, due sei e un tre", "tre assi e due sei")
+  -> ``SayDice``; counts that could be a dictation cut short are marked ``check``.
+  Any other count of dice -> ``NotUnderstood`` with ``Reason.WRONG_DICE_COUNT``
+  (the host asks again).
 - ``"box"``: a scorecard box, optionally after a verb ("segno", "metti",
   "scrivi", "faccio"...), an article and a pronoun ("segno la scala minima", "metti
   nei due", "lo metto nel tris", "il full") -> ``ChooseBox``. Here "due" is the
@@ -34,7 +36,7 @@ accept *sequences* of these phrases in these two phases
 are whole phrases.
 
 >>> parse_yatzi("tre, tre, tre, cinque e sei", Phase.DICE)
-SayDice(values=(3, 3, 3, 5, 6))
+SayDice(values=(3, 3, 3, 5, 6), check=False)
 >>> parse_yatzi("due", Phase.DICE).reason, parse_yatzi("due", Phase.BOX)
 (<Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>, ChooseBox(box='due'))
 >>> parse_yatzi("segno la scala minima", Phase.BOX)
@@ -62,6 +64,7 @@ from grammars.it.words import (
     BOX_VERBS,
     BOX_WORDS,
     CARD_WORDS,
+    COUNT_ONE,
     DICE_LEAD_IN_PHRASES,
     DICE_LEAD_INS,
     EVERY_WORDS,
@@ -223,17 +226,21 @@ def _sequence_phrases() -> tuple[Phrase, ...]:
     return tuple(_face_phrase(face) for face in FACES) + (Phrase.of(AND),)
 
 
+def _plural_phrases() -> tuple[Phrase, ...]:
+    """The plural face words, each a phrase of its own: "gli assi", "tre assi"."""
+    return tuple(phrase(*words) for words in PLURAL_FACE_WORDS.values())
+
+
 def _virtual_phrases() -> tuple[Phrase, ...]:
     # each word before a face its own phrase, as the faces are: "tengo i cinque", "tutti i cinque"
     joining = tuple(Phrase.of(word) for word in (*EVERY_WORDS, *ONE_WORDS))
-    plurals = tuple(phrase(*words) for words in PLURAL_FACE_WORDS.values())
     return (
         phrase(*ROLL_WORDS),
         phrase(*KEEP_ALL_WORDS),
         phrase(*REROLL_ALL_WORDS),
         phrase(*KEEP_VERBS),
         phrase(*REROLL_VERBS),
-    ) + _sequence_phrases() + joining + plurals
+    ) + _sequence_phrases() + joining + _plural_phrases()
 
 
 def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
@@ -251,7 +258,7 @@ def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
     ph = Phase(phase)  # a member of another game's phases, or a bare name, must still be one of Yatzi's
     own: tuple[Phrase, ...]
     if ph is Phase.DICE:
-        own = _sequence_phrases() + tuple(LeadInPhrase.of(word) for word in DICE_LEAD_IN_PHRASES)
+        own = _sequence_phrases() + tuple(LeadInPhrase.of(word) for word in DICE_LEAD_IN_PHRASES) + _plural_phrases()
     elif ph is Phase.BOX:
         own = _box_phrases()
     elif ph is Phase.VIRTUAL:
@@ -343,11 +350,47 @@ def _faces(tokens: Sequence[str]) -> tuple[int, ...] | None:
 
 def _parse_dice(tokens: tuple[str, ...]) -> Intent | Reason:
     faces = _faces([t for t in tokens if t not in DICE_LEAD_INS])
-    if faces is None:
-        return Reason.UNKNOWN
-    if len(faces) != DICE_COUNT:
-        return Reason.WRONG_DICE_COUNT
-    return SayDice(faces)
+    counted = _counted_dice(tokens)
+    # "un" before every count of one says the dice are counted: "due cinque, due sei e un tre" is 5 5 6 6 3,
+    # though its words one by one are five dice too
+    if counted is not None and COUNT_ONE in tokens:
+        return SayDice(counted)
+    if faces is not None and len(faces) == DICE_COUNT:
+        return SayDice(faces)
+    if counted is not None:  # no "un", no "assi": the same words may be four dice of a dictation cut short
+        return SayDice(counted, check=faces is not None)
+    return Reason.UNKNOWN if faces is None else Reason.WRONG_DICE_COUNT
+
+
+def _counted_dice(tokens: Sequence[str]) -> tuple[int, ...] | None:
+    """Five dice said as counts of faces ("tre sei e due quattro", "due cinque, un tre e due sei"), or None.
+
+    Read only where the dice one by one are not five, and only when every word pairs a count with a
+    face, some count is more than one, and the counts make five dice.
+
+    >>> _counted_dice(("fatto", "tre", "sei", "due", "quattro"))
+    (6, 6, 6, 4, 4)
+    >>> _counted_dice(("tre", "assi", "un", "due", "un", "sei"))
+    (1, 1, 1, 2, 6)
+    >>> [_counted_dice(w) for w in (("tre", "sei", "due"), ("un", "tre", "un", "sei"), ("due", "sei", "due", "tre"))]
+    [None, None, None]
+    """
+    words = [t for t in tokens if t not in DICE_LEAD_INS or t == COUNT_ONE]
+    if len(words) % 2:
+        return None
+    singular, plural = _face_of_word(), _face_of_plural_word()
+    dice: list[int] = []
+    counts: list[int] = []
+    for count_word, face_word in zip(words[::2], words[1::2]):
+        count = 1 if count_word == COUNT_ONE else singular.get(count_word, 0)
+        face = singular.get(face_word) or plural.get(face_word)
+        if not 1 <= count <= DICE_COUNT or face is None:
+            return None
+        counts.append(count)
+        dice.extend([face] * count)
+    if len(dice) != DICE_COUNT or max(counts) < 2:
+        return None
+    return tuple(dice)
 
 
 def _parse_start(tokens: tuple[str, ...]) -> Intent | Reason:
@@ -479,7 +522,7 @@ def parse_yatzi(text: str, phase: Phase) -> Intent:
     :class:`Reason`. Raises ``ValueError`` only for an unknown phase.
 
     >>> parse_yatzi("Ehm... 3, 3, 3, 5 e 6!", Phase.DICE)
-    SayDice(values=(3, 3, 3, 5, 6))
+    SayDice(values=(3, 3, 3, 5, 6), check=False)
     >>> parse_yatzi("tre tre cinque sei", Phase.DICE).reason
     <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>
     >>> parse_yatzi("metti nei due", Phase.BOX), parse_yatzi("basta", Phase.VIRTUAL), parse_yatzi("si", Phase.CONFIRM)

@@ -9,9 +9,14 @@ from grammars.intents import GameIntent
 
 @dataclass(frozen=True)
 class SayDice(GameIntent):
-    """Five (or some) dice values said one by one: "tre tre tre cinque sei"."""
+    """Five (or some) dice values said one by one: "tre tre tre cinque sei", or by counts: "tre sei e due quattro".
+
+    ``check``: the values were read as counts from words that could also be the start of a
+    dictation die by die ("tre sei due quattro" cut before its fifth die): ask before recording.
+    """
 
     values: tuple[int, ...]
+    check: bool = False
 
 
 @dataclass(frozen=True)

@@ -984,6 +984,11 @@ def box_taken(box: str) -> str:
     return capitalized(f"{box} è già segnata: scegline un'altra.")
 
 
+def confirm_counted_dice(player: str, dice: str) -> str:
+    """Dice said by counts that may also be a dictation cut short ("tre sei due quattro"): confirm first."""
+    return f"{player}, hai {dice}?"
+
+
 def confirm_zero(player: str, box: str, best: str, points: int) -> str:
     """A zero where another free box scores more: confirm first."""
     return f"{player}, {box} vale zero e {best} vale {points}. Confermi?"

@@ -227,7 +227,7 @@ EVERY_WORDS: tuple[str, ...] = ("i", "gli", "tutti")
 ONE_WORDS: tuple[str, ...] = ("il", "un")
 
 #: Plural face words: every die showing the face ("gli assi"), or after a number that many
-#: ("due assi"). Only the virtual dice read them: a dictation names its dice one by one.
+#: ("due assi", also in a dictation by counts: "tre assi e due sei").
 PLURAL_FACE_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType({1: ("assi",)})
 
 REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
@@ -244,6 +244,9 @@ DICE_LEAD_IN_PHRASES: tuple[str, ...] = ("fatto", "sono", "usciti", "un")
 #: Words that may open the one die said to choose who starts ("ho fatto tre",
 #: "è uscito un asso"; "ho" and "è" are dropped as a filler and a connector).
 START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l", "mi", "faccio", "tirato"})
+
+#: The count of one die when dice are said by counts of faces: "tre sei, un quattro e un cinque".
+COUNT_ONE = "un"
 
 #: The lead-in of the one die's phrase: "ho fatto tre".
 START_LEAD_IN = "ho fatto"

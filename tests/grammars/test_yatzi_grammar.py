@@ -51,8 +51,25 @@ def test_dice(text: str, values: tuple[int, ...]) -> None:
 
 
 @pytest.mark.parametrize(
+    "text, values, check",
+    [
+        ("tre assi e due sei", (1, 1, 1, 6, 6), False),  # "assi" counts
+        ("sono usciti tre assi e due sei", (1, 1, 1, 6, 6), False),
+        ("due cinque, due sei e un tre", (5, 5, 6, 6, 3), False),  # "un" counts: not 2 5 2 6 3
+        ("tre tre, un cinque e un sei", (3, 3, 3, 5, 6), False),  # three threes, a five and a six
+        ("quattro due e un cinque", (2, 2, 2, 2, 5), False),
+        ("ho fatto tre sei e due quattro", (6, 6, 6, 4, 4), True),  # or "tre, sei, due, quattro, ..." cut short
+        ("cinque sei", (6, 6, 6, 6, 6), True),
+    ],
+)
+def test_dice_by_counts(text: str, values: tuple[int, ...], check: bool) -> None:
+    assert parse_yatzi(text, "dice") == SayDice(values, check)
+
+
+@pytest.mark.parametrize(
     "text",
-    ["tre tre cinque sei", "tre", "due", "tre tre tre cinque sei sei", "3 3 3 5", "333566", "uno e due"],
+    ["tre tre cinque sei", "tre", "due", "tre tre tre cinque sei sei", "3 3 3 5", "333566", "uno e due",
+     "un tre e un sei", "due sei e due tre"],  # counts of four dice, of six
 )
 def test_wrong_dice_count(text: str) -> None:
     assert parse_yatzi(text, "dice") == NotUnderstood(text, Reason.WRONG_DICE_COUNT)

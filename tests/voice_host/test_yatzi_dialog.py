@@ -493,3 +493,34 @@ def test_virtual_dice_that_are_not_the_seeds_are_refused_on_replay():
 def test_every_engine_event_has_an_announcer() -> None:
     """A new event type must be given its sentences (or none, on purpose), not skipped silently."""
     assert set(YatziDialog(["Anna"])._announcers) == set(get_args(yg.Event))
+
+
+# ---------------------------------------------------------------- dice said by counts
+
+
+def _played(lines: list[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """What the host said and journaled: Anna and Bruno, Anna starts (three against five), then ``lines``."""
+    speaker = RecordingSpeaker()
+    session = Session(lambda: YatziDialog(["Anna", "Bruno"]), ListListener(["tre", "cinque", *lines]), speaker)
+    session.run()
+    return speaker.said, session.actions[2:]
+
+
+def test_dice_said_by_counts_are_the_dice_one_by_one():
+    # a full: three sixes and two fours; "un" and "assi" mark the counting, nothing to ask
+    assert _played(["tre assi e due sei", "full"]) == _played(["uno uno uno sei sei", "full"])
+    assert _played(["due cinque, due sei e un tre", "chance"]) == _played(["cinque cinque sei sei tre", "chance"])
+    _, actions = _played(["due cinque, due sei e un tre"])
+    assert actions == [{"type": "dice", "dice": [5, 5, 6, 6, 3]}]  # not 2 5 2 6 3, its words one by one
+
+
+def test_counts_that_may_be_a_dictation_cut_short_are_asked_first():
+    # "tre sei due quattro" is a full by counts, or the first four dice of "tre, sei, due, quattro, ..."
+    said, actions = _played(["tre sei e due quattro"])
+    assert said[-1] == "Anna, hai sei, sei, sei, quattro e quattro?" and actions == []
+    said_yes, actions_yes = _played(["tre sei e due quattro", "sì", "full"])
+    assert actions_yes == _played(["sei sei sei quattro quattro", "full"])[1]
+    assert actions_yes[-1] == {"type": "score", "box": "full"} and "Anna segna 25 in full: totale 25." in said_yes
+    said_no, actions_no = _played(["tre sei e due quattro", "no", "tre sei due quattro uno"])
+    assert actions_no == [{"type": "dice", "dice": [3, 6, 2, 4, 1]}]  # nothing recorded on "no"; asked again
+    assert said_no[-3:-1] == ["Anna, hai sei, sei, sei, quattro e quattro?", "Anna, tira i dadi e di' i cinque valori."]

@@ -258,6 +258,9 @@ class YatziDialog:
         if isinstance(intent, yi.SayDice):
             if self.virtual or game.phase is not yg.YatziPhase.ROLL:
                 return Refuse(say.not_understood(self._expected()))
+            if intent.check:  # "tre sei due quattro": a full by counts, or four dice of a dictation cut short
+                question = say.confirm_counted_dice(game.to_act or "", say_dice(intent.values))
+                return Confirm(question, yg.RecordRoll(intent.values), "")  # on "no" the dice are asked again
             return Act(yg.RecordRoll(intent.values))
         if isinstance(intent, (yi.RollDice, yi.KeepDice, yi.RerollDice, yi.KeepAll)):
             return self._virtual(intent)
