@@ -17,14 +17,16 @@ from __future__ import annotations
 from functools import cache
 
 from grammars.intents import Intent, Yes
-from grammars.it.words import ASSENT_ALONE, COMMANDS, YES_NO
+from grammars.it.words import ASSENT_ALONE, COMMANDS, SPELLINGS, YES_NO
 from grammars.normalize import phrase
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
 
 
 def _entries(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> tuple[tuple[Phrase, Intent], ...]:
-    return tuple((phrase(wording), intent) for intent, wordings in rows for wording in wordings)
+    return tuple(
+        (phrase(wording, *SPELLINGS.get(wording, ())), intent) for intent, wordings in rows for wording in wordings
+    )
 
 
 @cache

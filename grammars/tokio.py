@@ -63,10 +63,10 @@ from grammars.it.words import (
     NAME_SPELLINGS,
     PAIR,
     PAIR_SPELLINGS,
-    RESPONSE_SPELLINGS,
     RESPONSE_YES_NO,
     RESPONSES,
     SPECIAL_NAMES,
+    SPELLINGS,
     TAKE_PENALTY,
 )
 from grammars.normalize import join, key, phrase, prepare
@@ -181,7 +181,7 @@ def _responses(yes_no: bool) -> list[tuple[Phrase, Intent]]:
     entries: list[tuple[Phrase, Intent]] = []
     for intent, wordings in RESPONSES:
         for w in wordings:
-            entries.append((phrase(w, *RESPONSE_SPELLINGS.get(w, ()), f"{prefix[intent]} {w}"), intent))
+            entries.append((phrase(w, *SPELLINGS.get(w, ()), f"{prefix[intent]} {w}"), intent))
     if yes_no:
         entries += [(phrase(word), intent) for intent, word in RESPONSE_YES_NO]
     return entries

@@ -48,12 +48,18 @@ ASSENT_ALONE: tuple[str, ...] = ("ok", "okay", "okei")
 #: Answers to a sì/no question.
 #: ("ho sbagliato" is "sbagliato": "ho" is a filler.)
 YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Yes(), ("sì", "confermo", "sì confermo", "sì sì", "certo", "esatto", "va bene", "giusto")),
+    (
+        Yes(),
+        (
+            "sì", "confermo", "sì confermo", "sì sì", "certo", "esatto", "va bene", "giusto", "sì esatto",
+            "sì giusto", "corretto", "perfetto", "sicuro", "certo che sì", "assolutamente sì",
+        ),
+    ),
     (
         No(),
         (
             "no", "non confermo", "no sbagliato", "sbagliato", "mi sono sbagliato", "no no", "no continuiamo",
-            "continuiamo",
+            "continuiamo", "no aspetta", "aspetta", "assolutamente no",
         ),
     ),
 )
@@ -92,7 +98,7 @@ RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
         BelieveIt(),
         (
             "ci credo", "credo", "accetto", "va bene", "ti credo", "certo", "accetto senza guardare",
-            "senza guardare", "tiro",
+            "senza guardare", "tiro", "credo di sì",
         ),
     ),
     (
@@ -100,14 +106,16 @@ RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
         (
             "dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza", "non ti credo",
             "scopri i dadi", "scopro i dadi", "fammi vedere", "fai vedere", "vediamo", "bugiardo",
-            "alza il bicchiere", "alzo il bicchiere",
+            "alza il bicchiere", "alzo il bicchiere", "non è vero", "voglio vedere", "fammi vedere i dadi",
+            "fai vedere i dadi", "stai bluffando", "bluffi",
         ),
     ),
 )
 
-#: Spellings of a response wording that the recognizer cannot spell whole ("d'accordo"): the
-#: wording -> the spellings the parser also reads as it (the wording itself is a plain word).
-RESPONSE_SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"va bene": ("d'accordo",)})
+#: Spellings of a wording that the recognizer cannot spell whole ("d'accordo", "vabbè"): the
+#: wording -> the spellings the parser also reads as it (the wording itself is plain words).
+#: They hold wherever the wording is an answer: to a claim, and to a sì/no question.
+SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType({"va bene": ("d'accordo", "vabbè")})
 
 #: "ci credi?" is a yes/no question: sì believes, no doubts. Also said before an answer of the
 #: same sense ("sì, ci credo", "no, non ti credo"), as a spelling of that answer. Bare sì/no
@@ -128,7 +136,7 @@ TAKE_PENALTY: tuple[Intent, tuple[str, ...]] = (
 #: "c" (its "è" is the connector "e"), and "ce" is how a recognizer spells it.
 CLAIM_LEAD_INS: tuple[tuple[str, ...], ...] = (
     ("fatto",), ("faccio",), ("dichiaro",), ("avevo",), ("ancora",), ("uscito",), ("sono",),
-    ("un",), ("una",), ("c'è", "ce"),
+    ("un",), ("una",), ("c'è", "ce"), ("era",), ("c'era", "cera"),
 )
 
 #: The (believe, doubt) wordings the help gives, matching the question asked: "ci credi?",
@@ -264,7 +272,7 @@ FILLERS: frozenset[str] = frozenset(
         "ehm", "ehmm", "ehmmm", "emh", "eh", "ehh", "uhm", "uhmm", "umh", "uh", "um",
         "mh", "mhm", "mm", "mmm", "hmm", "ah",
         "allora", "dunque", "dico", "io", "beh", "be", "ok", "okay", "okei",
-        "ecco", "cioe", "ho",
+        "ecco", "cioe", "ho", "mah", "dai", "guarda",
     }
 )
 
