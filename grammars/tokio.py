@@ -54,6 +54,7 @@ from grammars.commands import assent_entries, command_entries, yes_no_entries
 from grammars.intents import Intent, NotUnderstood
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
 from grammars.it.words import (
+    ACE_PAIR_SPELLINGS,
     CLAIM_LEAD_INS,
     DIE_BY_DIE,
     HELP_ANSWERS,
@@ -145,9 +146,10 @@ def roll_name(roll: Roll, rules: TokioRules) -> str:
 
 
 def _pair_spellings(face: int) -> tuple[str, ...]:
-    """"coppia di N" and its other spellings ("doppio N")."""
+    """"coppia di N" and its other spellings ("doppio N", "coppia d'assi")."""
     word = number_word(face)
-    return (PAIR.format(word), *(spelling.format(word) for spelling in PAIR_SPELLINGS))
+    aces = ACE_PAIR_SPELLINGS if face == 1 else ()
+    return (PAIR.format(word), *(spelling.format(word) for spelling in PAIR_SPELLINGS), *aces)
 
 
 def _claim_forms(roll: Roll, names: Mapping[Roll, str]) -> Iterator[Phrase]:

@@ -89,6 +89,9 @@ PAIR = "coppia di {}"
 #: Other ways of saying a pair ("doppio sei"): spellings of the same phrase.
 PAIR_SPELLINGS: tuple[str, ...] = ("doppio {}",)
 
+#: The pair of ones said with the ace: more spellings of "coppia di uno".
+ACE_PAIR_SPELLINGS: tuple[str, ...] = ("coppia di assi", "coppia d'assi", "doppio asso")
+
 #: Dice said one by one (first die, second die); the "e" is optional.
 DIE_BY_DIE: tuple[str, ...] = ("{} e {}", "{} {}")
 
