@@ -43,12 +43,13 @@ def is_model_dir(path: Path) -> bool:
 
 
 def vosk_dirs() -> list[Path]:
-    """vosk's own model folders (``vosk.MODEL_DIRS``), without the unset ones and, off Windows, its AppData one."""
-    try:
-        import vosk
-    except ImportError:
-        return [Path.home() / ".cache" / "vosk"]
-    dirs = [Path(d) for d in vosk.MODEL_DIRS if d is not None]
+    """vosk's own model folders, as ``vosk.MODEL_DIRS`` names them, read now; off Windows without AppData.
+
+    Not ``vosk.MODEL_DIRS`` itself: vosk computes it once, at its import, from the environment and
+    the home folder of that moment (``VOSK_MODEL_PATH`` is searched first by :func:`search_dirs`).
+    """
+    home = Path.home()
+    dirs = [Path("/usr/share/vosk"), home / "AppData" / "Local" / "vosk", home / ".cache" / "vosk"]
     if os.name != "nt":
         dirs = [d for d in dirs if "AppData" not in d.parts]
     return dirs

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -11,6 +16,8 @@ from voice_host.audio.gate import HalfDuplexGate
 from voice_host.audio.matching import PhraseMatcher, edit_distance
 from voice_host.audio.text import words
 from voice_host.audio.wav import Clip, resample
+
+REPO = Path(__file__).resolve().parents[3]
 
 CLAIMS = {
     Phrase.of("sessanta", "sessanta"): ("sessanta",),
@@ -159,6 +166,29 @@ def test_sequence_matching_joins_exact_words_and_rejects_unknown_ones() -> None:
     assert seq.match_sequence("fine partita").phrase == Phrase.of("fine partita")
     assert seq.match_sequence("tre banana").phrase is None
     assert seq.match_sequence("").reason == "silence"
+
+
+def test_the_model_search_reads_the_environment_now_not_at_vosks_import(tmp_path: Path) -> None:
+    # vosk.MODEL_DIRS is computed once, when vosk is imported: a folder named then by VOSK_MODEL_PATH, or the
+    # home folder of then, must not be searched once they have changed (a test that set the variable before
+    # vosk's first import made every later test of the same process find its model)
+    stale = tmp_path / "stale" / "vosk-model-small-it-0.22"
+    (stale / "am").mkdir(parents=True)
+    (stale / "am" / "final.mdl").write_bytes(b"")
+    (stale / "graph").mkdir()
+    code = (
+        "import os, vosk\n"
+        "from voice_host.audio import model_store\n"
+        "del os.environ['VOSK_MODEL_PATH']\n"
+        f"os.environ['HOME'] = {str(tmp_path / 'home')!r}\n"
+        "print(model_store.find_model())\n"
+    )
+    env = {**os.environ, "VOSK_MODEL_PATH": str(stale.parent), "HOME": str(tmp_path / "old-home"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "None", run.stdout
 
 
 def test_model_search_list_has_no_windows_folders_on_linux() -> None:
