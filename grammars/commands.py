@@ -20,7 +20,7 @@ from grammars.intents import Intent, Yes
 from grammars.it.words import ASSENT_ALONE, COMMANDS, SPELLINGS, YES_NO
 from grammars.normalize import phrase
 from grammars.phrase_table import PhraseTable
-from grammars.phrases import Phrase
+from grammars.phrases import ExtraPhrase, Phrase
 
 
 def _entries(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> tuple[tuple[Phrase, Intent], ...]:
@@ -43,7 +43,7 @@ def yes_no_entries() -> tuple[tuple[Phrase, Intent], ...]:
 
 def assent_entries(meaning: Intent | None = None) -> tuple[tuple[Phrase, Intent], ...]:
     """``(phrase, meaning)`` for "ok" said alone, where "sì" means ``meaning``: a table's ``alone`` entries."""
-    return ((phrase(*ASSENT_ALONE), Yes() if meaning is None else meaning),)
+    return ((ExtraPhrase.of(*phrase(*ASSENT_ALONE).variants), Yes() if meaning is None else meaning),)
 
 
 def command_phrases() -> tuple[Phrase, ...]:

@@ -29,6 +29,16 @@ class Phrase:
 
 
 @dataclass(frozen=True)
+class ExtraPhrase(Phrase):
+    """Another way of saying what other phrases of the phase say, in words a model may lack.
+
+    "ok" for "sì", "assi" for "uno": when the model knows none of its variants, the
+    recognizer is not given it and start-up goes on, where a phrase that is the only way
+    of saying something stops it.
+    """
+
+
+@dataclass(frozen=True)
 class LeadInPhrase(Phrase):
     """Words that may open or join another phrase of the phase and mean nothing there.
 

@@ -55,7 +55,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from engine.yatzi_score import BOXES, DICE_COUNT, FACES
-from grammars.commands import command_entries, command_table, yes_no_entries
+from grammars.commands import assent_entries, command_entries, command_table, yes_no_entries
 from grammars.intents import Intent, NotUnderstood
 from grammars.it.words import (
     ADVICE_WORDS,
@@ -83,7 +83,7 @@ from grammars.it.words import (
 from grammars.normalize import fold, join, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
-from grammars.phrases import LeadInPhrase, Phrase
+from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase
 from grammars.yatzi_intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 
 
@@ -228,7 +228,7 @@ def _sequence_phrases() -> tuple[Phrase, ...]:
 
 def _plural_phrases() -> tuple[Phrase, ...]:
     """The plural face words, each a phrase of its own: "gli assi", "tre assi"."""
-    return tuple(phrase(*words) for words in PLURAL_FACE_WORDS.values())
+    return tuple(ExtraPhrase.of(*phrase(*words).variants) for words in PLURAL_FACE_WORDS.values())
 
 
 def _virtual_phrases() -> tuple[Phrase, ...]:
@@ -266,7 +266,7 @@ def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
     elif ph is Phase.START:
         own = tuple(_start_phrase(face) for face in FACES)
     else:
-        own = tuple(p for p, _ in yes_no_entries())
+        own = tuple(p for p, _ in yes_no_entries() + assent_entries())
     card: tuple[Phrase, ...] = (_card_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL) else ()
     card += (_advice_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL, Phase.START) else ()
     return own + card + tuple(p for p, _ in command_entries())

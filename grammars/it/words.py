@@ -110,7 +110,7 @@ RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
             "dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza", "non ti credo",
             "scopri i dadi", "scopro i dadi", "fammi vedere", "fai vedere", "vediamo", "bugiardo",
             "alza il bicchiere", "alzo il bicchiere", "non è vero", "voglio vedere", "fammi vedere i dadi",
-            "fai vedere i dadi", "stai bluffando", "bluffi",
+            "fai vedere i dadi",
         ),
     ),
 )

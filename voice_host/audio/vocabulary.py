@@ -2,7 +2,9 @@
 
 Every word of every variant is looked up with ``Model.vosk_model_find_word``
 (-1 means unknown). A variant is usable when all its words are known; a phrase
-with no usable variant stops start-up with a message naming it and the model.
+with no usable variant stops start-up with a message naming it and the model,
+unless it is an :class:`~grammars.phrases.ExtraPhrase` (another way of saying
+what other phrases say), which is then left out.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from grammars.it import catalogue
-from grammars.phrases import Phrase
+from grammars.phrases import ExtraPhrase, Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.audio.text import UNK, words
 
@@ -80,7 +82,8 @@ class Vocabulary:
         missing: dict[str, None] = {}
         for coverage in report.values():
             for phrase in coverage.missing:
-                missing.setdefault(phrase.text, None)
+                if not isinstance(phrase, ExtraPhrase):  # other phrases say the same: go on without it
+                    missing.setdefault(phrase.text, None)
         if missing:
             raise VoiceUnavailable(catalogue.voice_phrases_missing(list(missing), self.model_name))
         return report
