@@ -365,8 +365,9 @@ def _parse_dice(tokens: tuple[str, ...]) -> Intent | Reason:
 def _counted_dice(tokens: Sequence[str]) -> tuple[int, ...] | None:
     """Five dice said as counts of faces ("tre sei e due quattro", "due cinque, un tre e due sei"), or None.
 
-    Read only where the dice one by one are not five, and only when every word pairs a count with a
-    face, some count is more than one, and the counts make five dice.
+    Only when every word pairs a count with a face ("un" is a count of one), some count is more
+    than one, and the counts make five dice. The parser prefers the dice one by one unless "un"
+    marks the counting.
 
     >>> _counted_dice(("fatto", "tre", "sei", "due", "quattro"))
     (6, 6, 6, 4, 4)
