@@ -16,14 +16,13 @@ from the seed: a record whose dice differ is refused.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from engine import yatzi_game as yg
 from engine.errors import IllegalAction
-from engine.yatzi_score import BOXES, DICE_COUNT, YatziRules
+from engine.yatzi_score import BOXES, DICE_COUNT, YatziRules, is_sub_multiset, remove_faces
 from grammars import intents as it
 from grammars import yatzi_intents as yi
 from grammars.it import catalogue as say
@@ -288,13 +287,14 @@ class YatziDialog:
         if absent:  # "tengo i cinque" with no five showing
             return Refuse(say.not_on_table(say_dice(absent)))
         faces = intent.faces + tuple(d for d in dice if d in intent.every)
-        if Counter(faces) - Counter(dice):
+        if not is_sub_multiset(faces, dice):
             return Refuse(say.not_on_table(say_dice(intent.faces)))
-        # in the table's order, as a reroll leaves them: how the dice were named changes nothing
-        keep = _without(dice, _without(dice, faces)) if isinstance(intent, yi.KeepDice) else _without(dice, faces)
+        # the dice kept are the rest of the table, in its order: how they were named changes nothing
+        rolled = faces if isinstance(intent, yi.RerollDice) else remove_faces(dice, faces)
+        keep = remove_faces(dice, rolled)
         if len(keep) == len(dice):
             return self._stop()
-        return Act(KeepAndRoll(tuple(keep), self._roll(len(dice) - len(keep))))
+        return Act(KeepAndRoll(keep, self._roll(len(dice) - len(keep))))
 
     def _stop(self) -> Decision[Action]:
         """basta / tengo tutto: nothing to say, the box question follows at once."""
@@ -600,13 +600,6 @@ class YatziDialog:
 
 #: mypy checks here that the dialog implements the protocol with Yatzi's own types.
 _IMPLEMENTS: type[GameDialog[Listening, Action]] = YatziDialog
-
-
-def _without(dice: Sequence[int], faces: Sequence[int]) -> list[int]:
-    rest = list(dice)
-    for face in faces:
-        rest.remove(face)
-    return rest
 
 
 def _faces(value: Any, fewest: int, most: int, record: Any) -> tuple[int, ...]:
