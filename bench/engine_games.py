@@ -15,10 +15,10 @@ import argparse
 import random
 import time
 
-from engine.tokio_actions import Phase
-from engine.tokio_game import TokioGame
-from engine.tokio_random import random_action
-from engine.tokio_rules import preset
+from engine.tokio.actions import Phase
+from engine.tokio.game import TokioGame
+from engine.tokio.random_player import random_action
+from engine.tokio.rules import preset
 
 COMBINATIONS = [(name, sides) for name in ("classico", "lizumo") for sides in (4, 6, 8, 10)] + [("milella", 6)]
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio")

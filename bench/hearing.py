@@ -12,7 +12,7 @@ Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline]
 ``--offline`` feeds the same audio straight to the listener instead of through the sink
 (for tuning; not the measurement). ``--detail`` prints what both decoders heard for
 every utterance. Before the last line, a table counts the phrases by cause
-(:mod:`voice_host.hearing.causes`), clean and over babble.
+(:mod:`voice_host.listen.causes`), clean and over babble.
 The last line is ``hearing utterances=N wrong_intent_pct=X confirmed_pct=Y
 missed_pct=Z false_accepts_per_10min=W``.
 """
@@ -32,14 +32,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.recognizer import Decoded, Utterance, VoskListener, load_model, vocabulary_of
-from voice_host.audio.sources import AudioChunk, BufferSource
 from voice_host.audio.wav import Clip, read_wav, resample, write_wav
+from voice_host.core.ports import Heard, ListenRequest
 from voice_host.hearing import korean
-from voice_host.hearing.causes import cause, table
 from voice_host.hearing.trial import SAMPLE_RATE, Tally, babble, babble_gain, padded, to_int16
-from voice_host.ports import Heard, ListenRequest
+from voice_host.listen.causes import cause, table
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.listen.listener import Decoded, Utterance, VoskListener, load_model, vocabulary_of
+from voice_host.listen.sources import AudioChunk, BufferSource
 
 #: (voice, rate) of the players: two clean, two over babble.
 CLEAN_VOICES = (("ko", 175), ("ko+m1", 150))
@@ -106,7 +106,7 @@ class LiveRig:
     """Plays audio into the sink and listens through the mic adapter."""
 
     def __init__(self, model: Any, baseline: bool) -> None:
-        from voice_host.audio.mic import MicSource
+        from voice_host.listen.mic import MicSource
 
         self.gate = HalfDuplexGate()
         self.source = DeadlineSource(MicSource(gate=self.gate))

@@ -37,9 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hearing import BABBLE_VOICES, speak, spoken_items  # the sibling benchmark: its phrases, voices and babble
 
-from voice_host.audio.recognizer import load_model
 from voice_host.hearing import korean
 from voice_host.hearing.trial import SAMPLE_RATE, babble, babble_gain, padded, to_int16
+from voice_host.listen.listener import load_model
 
 #: One decoded word: (word, start s, end s).
 Word = tuple[str, float, float]

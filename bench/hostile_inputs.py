@@ -316,8 +316,8 @@ def hostile_cache_bytes(folder: Path) -> list[tuple[str, bytes]]:
     import numpy as np
 
     sys.path.insert(0, str(REPO))
-    from engine.yatzi_score import SEED_RULES
-    from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
+    from engine.yatzi.score import SEED_RULES
+    from engine.yatzi.solver import MASKS, SolvedTable, upper_cap
     from voice_host.games.yatzi.table_cache import rules_key, write_table
 
     key = rules_key(SEED_RULES)
@@ -378,7 +378,7 @@ def _make_cache_files(folder: Path) -> None:
     cases = hostile_cache_bytes(folder)
     for number, (_, data) in enumerate(cases):
         (folder / f"{number}.bin").write_bytes(data)
-    from engine.yatzi_score import SEED_RULES
+    from engine.yatzi.score import SEED_RULES
     from voice_host.games.yatzi.table_cache import rules_key
 
     (folder / "labels.json").write_text(json.dumps({"labels": [label for label, _ in cases],

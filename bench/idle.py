@@ -43,14 +43,14 @@ from hearing import BABBLE_VOICES, CLEAN_VOICES, DeadlineSource, speak
 from sink import ensure_pulse
 
 from grammars.phrases import Phrase
-from voice_host.audio.mic import MicSource
-from voice_host.audio.recognizer import VoskListener, load_model, vocabulary_of
-from voice_host.audio.text import words
-from voice_host.audio.vocabulary import Vocabulary
 from voice_host.audio.wav import Clip, write_wav
+from voice_host.core.ports import ListenRequest
 from voice_host.hearing import korean
 from voice_host.hearing.trial import SAMPLE_RATE, babble, babble_gain, to_int16
-from voice_host.ports import ListenRequest
+from voice_host.listen.listener import VoskListener, load_model, vocabulary_of
+from voice_host.listen.mic import MicSource
+from voice_host.model.tokens import words
+from voice_host.model.vocabulary import Vocabulary
 
 #: Listening starts this long before a window is measured (decoder built, stream settled).
 WARM_UP_S = 2.0
@@ -142,8 +142,8 @@ def listen_window(model: Any, mic: MicSource, request: ListenRequest, seconds: f
 
 def speaker_window(seconds: float, keep_open: bool) -> tuple[float, float, float, float]:
     """Say one sentence, then stay idle for ``seconds``: figures, and the delay of the next first sample (ms)."""
-    from voice_host.audio.trim import silence
-    from voice_host.audio.tts import Pyttsx3Speaker
+    from voice_host.speak.speaker import Pyttsx3Speaker
+    from voice_host.speak.trim import silence
 
     speaker = Pyttsx3Speaker(voice="it")
     output = speaker._output

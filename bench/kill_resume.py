@@ -40,11 +40,11 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from engine import tokio_actions as ta  # noqa: E402
-from engine.tokio_game import TokioGame  # noqa: E402
-from engine.tokio_rules import preset  # noqa: E402
-from grammars.tokio import roll_name  # noqa: E402
-from voice_host.journal import COMPACT_ABOVE, JournalError, read_journal  # noqa: E402
+from engine.tokio import actions as ta  # noqa: E402
+from engine.tokio.game import TokioGame  # noqa: E402
+from engine.tokio.rules import preset  # noqa: E402
+from grammars.tokio.grammar import roll_name  # noqa: E402
+from voice_host.storage.journal import COMPACT_ABOVE, JournalError, read_journal  # noqa: E402
 
 PLAYERS = ["Anna", "Bruno", "Carla"]
 OPTIONS = ["--game", "tokio", "--players", ",".join(PLAYERS), "--limit", "3"]

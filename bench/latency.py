@@ -36,14 +36,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sink import ensure_pulse
 
 from grammars.phrases import Phrase
-from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.mic import MicSource
-from voice_host.audio.recognizer import Utterance, VoskListener, load_model, vocabulary_of
-from voice_host.audio.sources import AudioChunk
-from voice_host.audio.tts import Pyttsx3Speaker
-from voice_host.audio.vocabulary import Vocabulary
 from voice_host.audio.wav import read_wav, resample, write_wav
-from voice_host.ports import ListenRequest
+from voice_host.core.ports import ListenRequest
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.listen.listener import Utterance, VoskListener, load_model, vocabulary_of
+from voice_host.listen.mic import MicSource
+from voice_host.listen.sources import AudioChunk
+from voice_host.model.vocabulary import Vocabulary
+from voice_host.speak.speaker import Pyttsx3Speaker
 
 PHRASES = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"]
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-LOAD = "import sys; from voice_host.audio.recognizer import load_model; load_model(sys.argv[1])"
+LOAD = "import sys; from voice_host.listen.listener import load_model; load_model(sys.argv[1])"
 
 
 def korean_model() -> str:

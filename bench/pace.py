@@ -47,15 +47,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sink import ensure_pulse
 
-from engine.tokio_rules import preset
-from grammars.tokio import Phase
-from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.mic import MicSource
-from voice_host.audio.sources import AudioChunk
-from voice_host.audio.tts import Pyttsx3Speaker
+from engine.tokio.rules import preset
+from grammars.tokio.grammar import Phase
+from voice_host.core.ports import Heard, ListenRequest
+from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
-from voice_host.ports import Heard, ListenRequest
-from voice_host.session import Session
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.listen.mic import MicSource
+from voice_host.listen.sources import AudioChunk
+from voice_host.speak.speaker import Pyttsx3Speaker
 
 PLAYERS = ["Anna", "Bruno", "Carla"]
 #: Round by round: claim, believe, claim, doubt + reveal (holds), claim, believe,

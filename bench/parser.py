@@ -13,11 +13,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.tokio_rules import TokioRules, preset
-from grammars import tokio
+from engine.tokio.rules import TokioRules, preset
 from grammars.intents import Intent, NotUnderstood
 from grammars.normalize import fold
-from grammars.tokio import Phase, parse_tokio, tokio_phrases, tokio_table
+from grammars.tokio import grammar as tokio
+from grammars.tokio.grammar import Phase, parse_tokio, tokio_phrases, tokio_table
 
 RULES: list[TokioRules] = [preset(n, sides=s) for n in ("classico", "lizumo") for s in (4, 6, 8, 10)] + [
     preset("milella")

@@ -26,13 +26,13 @@ import random
 import time
 from dataclasses import replace
 
-from engine.tokio_exploitability import exploitability, head_to_head
-from engine.tokio_game import TokioGame
-from engine.tokio_round import build_round
-from engine.tokio_rules import TokioRules, preset
-from engine.tokio_seat import Level, Seat, beginner_strategy, level_strategy
-from engine.tokio_simulation import play_round
-from engine.tokio_solver import ITERATIONS, TokioStrategy, solve
+from engine.tokio.exploitability import exploitability, head_to_head
+from engine.tokio.game import TokioGame
+from engine.tokio.round import build_round
+from engine.tokio.rules import TokioRules, preset
+from engine.tokio.seat import Level, Seat, beginner_strategy, level_strategy
+from engine.tokio.simulation import play_round
+from engine.tokio.solver import ITERATIONS, TokioStrategy, solve
 
 
 def level_results(forte: TokioStrategy) -> str:

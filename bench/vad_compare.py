@@ -2,10 +2,10 @@
 
 Issue 19 asked to measure both. Each check decides, chunk by chunk (50 ms, as
 the microphone delivers them), whether a chunk is voiced; the host's
-:class:`~voice_host.audio.speech_gate.SpeechGate` (pre-roll, the 12 dB rule,
+:class:`~voice_host.listen.voice_activity.SpeechGate` (pre-roll, the 12 dB rule,
 hangover) then decides what the decoders get. Three checks, on the same audio:
 
-- ``energy``: :class:`~voice_host.audio.endpoint.EnergyTracker` (what the host uses);
+- ``energy``: :class:`~voice_host.listen.early_end.EnergyTracker` (what the host uses);
 - ``silero``: silero VAD v5 (its ONNX model, run with onnxruntime), speech
   probability of 0.5 or more in any of the chunk's 32 ms windows, with the same gate;
 - ``silero_only``: silero's verdict alone opening the gate (no 12 dB rule).
@@ -41,10 +41,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hearing import BABBLE_VOICES, CLEAN_VOICES, NOISY_VOICES, speak
 
-from voice_host.audio.endpoint import EnergyTracker
-from voice_host.audio.speech_gate import SpeechGate
 from voice_host.hearing import korean
 from voice_host.hearing.trial import SAMPLE_RATE, babble, babble_gain, to_int16
+from voice_host.listen.early_end import EnergyTracker
+from voice_host.listen.voice_activity import SpeechGate
 
 CHUNK = 800  # 50 ms at 16 kHz, the microphone's block
 WINDOW = 512  # silero's window at 16 kHz

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.yatzi_advice import Advisor
-from engine.yatzi_score import BOXES, RULE_SETS, UPPER_BOXES, YatziRules, score
-from engine.yatzi_solver import SolvedTable
+from engine.yatzi.advice import Advisor
+from engine.yatzi.score import BOXES, RULE_SETS, UPPER_BOXES, YatziRules, score
+from engine.yatzi.solver import SolvedTable
 from voice_host.games.yatzi.table_cache import load_table, table_path
 
 

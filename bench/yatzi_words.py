@@ -23,10 +23,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from voice_host.dialog import GameDialog
+from voice_host.core.dialog import GameDialog
+from voice_host.core.ports import Heard, ListenRequest
+from voice_host.core.session import Session
 from voice_host.games.yatzi.dialog import YatziDialog
-from voice_host.ports import Heard, ListenRequest
-from voice_host.session import Session
 
 GAMES = Path(__file__).resolve().parents[1] / "tests" / "e2e" / "games"
 

@@ -3,8 +3,8 @@
 A game engine is a pure state machine. The host asks it who must act, which
 actions are legal, applies one action at a time and reads back the events it
 caused; it never does I/O, reads a clock or rolls dice on its own. Tokio
-(:class:`engine.tokio_game.TokioGame`) and Yatzi
-(:class:`engine.yatzi_game.YatziGame`) both implement :class:`Game`; a third game
+(:class:`engine.tokio.game.TokioGame`) and Yatzi
+(:class:`engine.yatzi.game.YatziGame`) both implement :class:`Game`; a third game
 implements it too.
 """
 

@@ -1,6 +1,6 @@
 """The two kinds of failure the command line reports in one line, with their exit codes.
 
-Every module raises a subclass of one of these; ``voice_host.cli`` catches only
+Every module raises a subclass of one of these; ``voice_host.cli.main`` catches only
 these two bases, prints the message (cleaned for the terminal) and exits with
 the code below.
 

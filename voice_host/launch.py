@@ -5,7 +5,7 @@ turns SIGINT into ``KeyboardInterrupt`` from its first moment, so Ctrl-C during
 the imports (the first tens of milliseconds) would print a traceback. Until the
 command line is imported SIGINT takes its default action (the process ends, exit
 status 130 in the shell, nothing printed); then Python's handler is back and
-:func:`voice_host.cli.main` handles Ctrl-C as usual. Only the C module ``_signal``
+:func:`voice_host.cli.main.main` handles Ctrl-C as usual. Only the C module ``_signal``
 is imported first: ``signal`` itself takes milliseconds (its enums).
 
 The reset comes first, before even ``pathlib`` is imported. What no code of
@@ -83,8 +83,8 @@ def main() -> int:
         for name, _ in clashes:
             sys.modules.pop(name, None)
         sys.path.insert(0, str(root))
-    from voice_host.cli import main as cli_main
-    from voice_host.console import print_stderr
+    from voice_host.cli.main import main as cli_main
+    from voice_host.terminal.console import print_stderr
 
     if _signal.getsignal(_signal.SIGINT) is _signal.SIG_DFL:
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)

@@ -15,7 +15,7 @@ MAX_JOURNAL_BYTES = 4 * 1024 * 1024
 """A whole journal: about 40,000 records, read and replayed in about a second (a long
 game with many ``annulla`` writes a few hundred records). The journal never writes a
 record that would take it past this: the game stops there (exit 4), resumable, and the
-resume compacts a journal past half of it (``voice_host.journal.COMPACT_ABOVE``)."""
+resume compacts a journal past half of it (``voice_host.storage.journal.COMPACT_ABOVE``)."""
 
 MAX_NAME_CHARS = 40
 """A player's name."""

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from engine.tokio_actions import PenaltyReason
+from engine.tokio.actions import PenaltyReason
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -1839,7 +1839,7 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
                               "da 0 a 10 (predefinito: 1,2; con --input script: 0)",
         "analizza": "Yatzi: le scelte di ogni giocatore contro il gioco ottimo",
         "journal": "il giornale di una partita di Yatzi",
-        # the voice tools (voice_host/voice_tools.py); "voice tools --x" is an option of both check and say
+        # the voice tools (voice_host/cli/voice_tools.py); "voice tools --x" is an option of both check and say
         "devices": "microfoni e uscite audio",
         "check": "controlla modello, vocabolario, microfono e voce",
         "check --model": "cartella del modello vosk",

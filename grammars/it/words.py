@@ -1,8 +1,8 @@
 """The words of every game and command, as data: what a player may say, and their canonical forms.
 
 Each table pairs a meaning with its Italian wordings (the first is what the host
-says back). The grammar modules (:mod:`grammars.commands`, :mod:`grammars.tokio`,
-:mod:`grammars.yatzi`, :mod:`grammars.normalize`) expand them into per-phase phrase
+says back). The grammar modules (:mod:`grammars.commands`, :mod:`grammars.tokio.grammar`,
+:mod:`grammars.yatzi.grammar`, :mod:`grammars.normalize`) expand them into per-phase phrase
 lists and parsers.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from grammars.intents import EndGame, Help, Intent, No, Repeat, Standings, Undo, Yes
-from grammars.tokio_intents import BelieveIt, DoubtIt, TakeThePenalty
+from grammars.tokio.intents import BelieveIt, DoubtIt, TakeThePenalty
 
 # ---------------------------------------------------------------- Commands valid in every phase, and the sì/no answers
 

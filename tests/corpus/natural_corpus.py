@@ -3,7 +3,7 @@
 Each line of the corpus is a position (a game setting and a script of canonical lines
 that reach a question), an answer as an Italian table says it, and the canonical
 phrase it means. :func:`react` plays the position then one answer through the real
-:class:`~voice_host.session.Session`, with fakes only at the two ports (a listener
+:class:`~voice_host.core.session.Session`, with fakes only at the two ports (a listener
 that replays the lines, a speaker that records), and returns what the host said and
 journaled. A natural answer is understood when its reaction is the canonical one's.
 
@@ -20,14 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
 from grammars.intents import Intent, NotUnderstood
-from voice_host.dialog import GameDialog
+from voice_host.core.dialog import GameDialog
+from voice_host.core.ports import Heard, ListenRequest
+from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import YatziDialog
-from voice_host.journal import Journal
-from voice_host.ports import Heard, ListenRequest
-from voice_host.session import Session
+from voice_host.storage.journal import Journal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "voice_host"))
 from fakes import RecordingSpeaker

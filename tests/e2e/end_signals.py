@@ -1,7 +1,7 @@
 """Many game endings in one process, each hit by a real signal at a chosen instant: how many went wrong.
 
 ``python tests/e2e/end_signals.py FOLDER TRIALS SEED`` plays TRIALS short Tokio games
-through :func:`voice_host.cli.main` (a claim from a script, then the script ends), each
+through :func:`voice_host.cli.main.main` (a claim from a script, then the script ends), each
 with ``--summary``. When the host asks ``Bruno, ci credi?`` (the claim is accepted and
 journaled) a timer is armed; when it fires, SIGINT, SIGTERM or SIGHUP is sent to this
 process. The delays are spread evenly over the host's end (the input's end, the close,
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from types import FrameType
 
-from voice_host.cli import main
+from voice_host.cli.main import main
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 QUESTION = "Bruno, ci credi?"

@@ -21,7 +21,7 @@ from hostile import REPO, fill, run_cli, small_tmpfs
 from interactive import start_interactive, wait_for
 from journal_text import chained_lines, header, journal_text
 
-from voice_host.journal import read_journal
+from voice_host.storage.journal import read_journal
 
 TOKIO3 = ["play", "--game", "tokio", "--players", "Anna,Bruno,Carla"]
 ROOT = os.geteuid() == 0

@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from hostile import REPO, fill, run_cli, small_tmpfs
 
-from engine.yatzi_score import SEED_RULES
+from engine.yatzi.score import SEED_RULES
 from voice_host.games.yatzi.table_cache import read_table, table_path
 
 ROOT = os.geteuid() == 0
@@ -33,9 +33,9 @@ _WRITER = """
 import sys
 from pathlib import Path
 import numpy as np
-from engine.yatzi_score import SEED_RULES
-from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
-from voice_host.stop_signals import StopSignal, stop_on_signals
+from engine.yatzi.score import SEED_RULES
+from engine.yatzi.solver import MASKS, SolvedTable, upper_cap
+from voice_host.platform.stop_signals import StopSignal, stop_on_signals
 from voice_host.games.yatzi.table_cache import load_table, write_table
 
 folder = Path(sys.argv[1])
@@ -77,7 +77,7 @@ def test_5_a_signal_after_the_solve_leaves_no_temporary_file(tmp_path: Path) -> 
 @pytest.mark.system
 @needs_root
 def test_5_a_full_cache_disk_gives_the_table_and_leaves_nothing(tmp_path: Path) -> None:
-    from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
+    from engine.yatzi.solver import MASKS, SolvedTable, upper_cap
     from voice_host.games.yatzi.table_cache import load_table
 
     values = np.random.default_rng(5).uniform(0, 300, (2, MASKS, upper_cap(SEED_RULES) + 1)).astype(np.float32)
@@ -369,7 +369,7 @@ def test_1_signals_while_the_model_loads_or_is_freed_stop_the_host_cleanly(tmp_p
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
     warm = run_cli(["model", "path", "--model", str(korean)], tmp_path, env=env)  # nothing loads here
     assert warm.code == 0
-    from voice_host.audio.model_probe import probe
+    from voice_host.model.probe import probe
 
     probe(korean, cache=tmp_path / "cache" / "voice-host")  # the verdict is remembered: the host loads at once
     rng = random.Random(1)

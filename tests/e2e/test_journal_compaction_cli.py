@@ -16,7 +16,7 @@ import pytest
 from hostile import REPO, run_cli
 from journal_text import TOKIO_CONFIG, chained_lines, header
 
-from voice_host.journal import read_journal
+from voice_host.storage.journal import read_journal
 
 LIMIT = 4 * 1024 * 1024
 CYCLE = [{"do": {"type": "claim", "dice": [6, 4]}}, {"undo": True}]  # a claim said, then "annulla"

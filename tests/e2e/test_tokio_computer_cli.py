@@ -16,9 +16,9 @@ import pytest
 from interactive import start_interactive
 
 from engine.rolls import Roll
-from engine.tokio_rules import preset
-from grammars.tokio import Phase, parse_tokio, roll_name
-from grammars.tokio_intents import SayRoll
+from engine.tokio.rules import preset
+from grammars.tokio.grammar import Phase, parse_tokio, roll_name
+from grammars.tokio.intents import SayRoll
 
 pytestmark = pytest.mark.slow
 

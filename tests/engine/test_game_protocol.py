@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from engine.game import Game
 from engine.rolls import Roll
-from engine.tokio_actions import Claim, Doubt, Reveal
-from engine.tokio_game import TokioGame
-from engine.tokio_rules import preset
-from engine.yatzi_game import RecordRoll, Score, YatziGame
+from engine.tokio.actions import Claim, Doubt, Reveal
+from engine.tokio.game import TokioGame
+from engine.tokio.rules import preset
+from engine.yatzi.game import RecordRoll, Score, YatziGame
 
 
 def _follows_protocol(game: Game[object, object]) -> None:

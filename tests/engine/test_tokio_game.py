@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-import engine.tokio_game
+import engine.tokio.game
 from engine.errors import BadConfiguration, GameOver, IllegalAction, ImpossibleRoll, WrongPhase
 from engine.rolls import Roll
-from engine.tokio_actions import (
+from engine.tokio.actions import (
     Action,
     Believe,
     Believed,
@@ -37,8 +37,8 @@ from engine.tokio_actions import (
     RoundStarted,
     TakePenalty,
 )
-from engine.tokio_game import TokioGame
-from engine.tokio_rules import Direction, DoubleOnTokio, NextOpener, TokioResponse, TokioRules, TruthTest, preset
+from engine.tokio.game import TokioGame
+from engine.tokio.rules import Direction, DoubleOnTokio, NextOpener, TokioResponse, TokioRules, TruthTest, preset
 
 A, B, C, D = "Anna", "Bruno", "Carla", "Dario"
 BELIEVE, DOUBT, TAKE = Believe(), Doubt(), TakePenalty()
@@ -138,7 +138,7 @@ def test_one_string_is_not_a_list_of_players() -> None:
 
 
 def test_class_docstring_example() -> None:
-    result = doctest.testmod(engine.tokio_game, verbose=False)
+    result = doctest.testmod(engine.tokio.game, verbose=False)
     assert result.attempted > 0 and result.failed == 0
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from engine.errors import GameOver, IllegalAction
 from engine.rolls import RankingKind, Roll
-from engine.tokio_actions import (
+from engine.tokio.actions import (
     Action,
     Believe,
     Believed,
@@ -37,9 +37,9 @@ from engine.tokio_actions import (
     RoundStarted,
     TakePenalty,
 )
-from engine.tokio_game import TokioGame
-from engine.tokio_random import random_action
-from engine.tokio_rules import (
+from engine.tokio.game import TokioGame
+from engine.tokio.random_player import random_action
+from engine.tokio.rules import (
     Direction,
     DoubleOnTokio,
     Flow,

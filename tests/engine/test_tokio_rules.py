@@ -6,7 +6,7 @@ import pytest
 
 from engine.errors import BadConfiguration
 from engine.rolls import RankingKind, Roll
-from engine.tokio_rules import (
+from engine.tokio.rules import (
     PRESETS,
     Counting,
     Direction,

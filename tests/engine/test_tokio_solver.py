@@ -3,7 +3,7 @@
 The hand-worked values (Taipei d4 under Lizumo's rules, and classico's loop on an
 accepted Taipei) are derived in the docstrings of their tests from RULES.md, not
 from the solver. The self-play test plays rounds through the real
-:class:`~engine.tokio_game.TokioGame` with dice from a seeded ``random.Random``,
+:class:`~engine.tokio.game.TokioGame` with dice from a seeded ``random.Random``,
 so it also checks that the tree read off the engine pays what the engine pays.
 """
 
@@ -18,14 +18,14 @@ import numpy as np
 import pytest
 
 from engine.rolls import Roll
-from engine.tokio_actions import Believe, Claim, Doubt, DuelWon, Event, Penalised, Reveal, TakePenalty
-from engine.tokio_exploitability import exploitability, head_to_head
-from engine.tokio_game import TokioGame
-from engine.tokio_round import StateKey, build_round
-from engine.tokio_rules import Flow, TokioRules, preset
-from engine.tokio_seat import Level, Seat, beginner_strategy, level_strategy
-from engine.tokio_simulation import play_round
-from engine.tokio_solver import BELIEVE, DOUBT, ITERATIONS, TAKE, TokioStrategy, solve
+from engine.tokio.actions import Believe, Claim, Doubt, DuelWon, Event, Penalised, Reveal, TakePenalty
+from engine.tokio.exploitability import exploitability, head_to_head
+from engine.tokio.game import TokioGame
+from engine.tokio.round import StateKey, build_round
+from engine.tokio.rules import Flow, TokioRules, preset
+from engine.tokio.seat import Level, Seat, beginner_strategy, level_strategy
+from engine.tokio.simulation import play_round
+from engine.tokio.solver import BELIEVE, DOUBT, ITERATIONS, TAKE, TokioStrategy, solve
 
 TAIPEI, PAIR_OF_4, PAIR_OF_3 = Roll(2, 1), Roll(4, 4), Roll(3, 3)
 

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from engine.yatzi_advice import Advisor
-from engine.yatzi_analysis import analyse
-from engine.yatzi_game import Keep, RecordRoll, Score
-from engine.yatzi_score import SEED_RULES
-from engine.yatzi_solver import solve
+from engine.yatzi.advice import Advisor
+from engine.yatzi.analysis import analyse
+from engine.yatzi.game import Keep, RecordRoll, Score
+from engine.yatzi.score import SEED_RULES
+from engine.yatzi.solver import solve
 
 # Eleven turns leaving "tre" and "chance" free with the upper boxes at 57 (card 140).
 SETUP = [

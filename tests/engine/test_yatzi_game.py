@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadConfiguration, GameOver, IllegalAction, WrongPhase
-from engine.yatzi_game import (
+from engine.yatzi.game import (
     BonusEarned,
     GameEnded,
     Keep,
@@ -20,7 +20,7 @@ from engine.yatzi_game import (
     YatziGame,
     YatziPhase,
 )
-from engine.yatzi_score import BOXES, NOfAKind, YatziRules
+from engine.yatzi.score import BOXES, NOfAKind, YatziRules
 
 
 def snapshot(game: YatziGame) -> tuple[object, ...]:
@@ -398,8 +398,8 @@ def test_scorecard_of_unknown_player() -> None:
 
 # ---------------------------------------------------------------- standard American rules
 
-from engine.yatzi_game import YatziBonusEarned  # noqa: E402
-from engine.yatzi_score import RULE_SETS, STANDARD_RULES, Joker  # noqa: E402
+from engine.yatzi.game import YatziBonusEarned  # noqa: E402
+from engine.yatzi.score import RULE_SETS, STANDARD_RULES, Joker  # noqa: E402
 
 FORCED = YatziRules(**{**STANDARD_RULES.__dict__, "joker": Joker.FORCED_UPPER})
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import IllegalAction
-from engine.yatzi_game import (
+from engine.yatzi.game import (
     GameEnded,
     Keep,
     RecordRoll,
@@ -18,7 +18,7 @@ from engine.yatzi_game import (
     YatziGame,
     YatziPhase,
 )
-from engine.yatzi_score import BOXES, UPPER_BOXES, NOfAKind, YatziRules, score
+from engine.yatzi.score import BOXES, UPPER_BOXES, NOfAKind, YatziRules, score
 
 faces = st.integers(min_value=1, max_value=6)
 

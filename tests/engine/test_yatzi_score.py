@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadConfiguration
-from engine.yatzi_score import (
+from engine.yatzi.score import (
     BOXES,
     NOfAKind,
     YatziRules,

@@ -13,11 +13,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from engine.yatzi_advice import Advisor
-from engine.yatzi_dice import KEEP_INDEX, ROLLS, TRANSITIONS, best_within, keep_values
-from engine.yatzi_score import BOXES, SEED_RULES, STANDARD_RULES, Joker, YatziRules
-from engine.yatzi_simulation import simulate
-from engine.yatzi_solver import FULL_MASK, SolvedTable, level_states, reachable_upper, solve
+from engine.yatzi.advice import Advisor
+from engine.yatzi.dice import KEEP_INDEX, ROLLS, TRANSITIONS, best_within, keep_values
+from engine.yatzi.score import BOXES, SEED_RULES, STANDARD_RULES, Joker, YatziRules
+from engine.yatzi.simulation import simulate
+from engine.yatzi.solver import FULL_MASK, SolvedTable, level_states, reachable_upper, solve
 
 FORCED_RULES = dataclasses.replace(STANDARD_RULES, joker=Joker.FORCED_UPPER)
 PLAIN_RULES = dataclasses.replace(STANDARD_RULES, joker=Joker.OFF, yatzi_bonus=0)

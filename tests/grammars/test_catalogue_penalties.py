@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tokio_actions import PenaltyReason
+from engine.tokio.actions import PenaltyReason
 from grammars.it import catalogue as say
 
 #: What comes after the player's name, by reason: the reveal ("bluff!", "era vero.") and the

@@ -111,7 +111,10 @@ def test_table_refuses_fillers_and_empty_phrases():
 
 @pytest.mark.parametrize(
     "module",
-    ["grammars.normalize", "grammars.phrase_table", "grammars.it.numbers", "grammars.commands", "grammars.tokio"],
+    [
+        "grammars.normalize", "grammars.phrase_table", "grammars.it.numbers", "grammars.commands",
+        "grammars.tokio.grammar",
+    ],
 )
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module))

@@ -1,16 +1,16 @@
-"""grammars.tokio: phrase lists and parser. Expected values are hand-written;
+"""grammars.tokio.grammar: phrase lists and parser. Expected values are hand-written;
 only the round-trip tests derive expectations from the phrase tables, to check
 that the two directions agree."""
 
 import pytest
 
 from engine.rolls import Roll
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
 from grammars.intents import EndGame, Help, No, NotUnderstood, Repeat, Standings, Undo, Yes
 from grammars.it.numbers import number_word
 from grammars.normalize import fold, key
-from grammars.tokio import Phase, Reason, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases, tokio_table
-from grammars.tokio_intents import BelieveIt, DoubtIt, SayRoll, TakeThePenalty
+from grammars.tokio.grammar import Phase, Reason, parse_tokio, roll_name, tokio_all_phrases, tokio_phrases, tokio_table
+from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll, TakeThePenalty
 
 CLASSICO = preset("classico")
 LIZUMO = preset("lizumo")

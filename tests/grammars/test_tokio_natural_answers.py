@@ -8,17 +8,17 @@ from pathlib import Path
 import pytest
 
 from engine.rolls import Roll
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
 from grammars.intents import NotUnderstood
 from grammars.phrases import LeadInPhrase
-from grammars.tokio import Phase, Reason, parse_tokio, tokio_every_entry, tokio_phrases
-from grammars.tokio_intents import BelieveIt, DoubtIt, SayRoll, TakeThePenalty
+from grammars.tokio.grammar import Phase, Reason, parse_tokio, tokio_every_entry, tokio_phrases
+from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll, TakeThePenalty
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voice_host"))
 from fakes import ListListener, RecordingSpeaker
 
+from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
-from voice_host.session import Session
 
 CLASSICO, LIZUMO = preset("classico"), preset("lizumo")
 

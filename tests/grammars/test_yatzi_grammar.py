@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.yatzi_score import BOXES
+from engine.yatzi.score import BOXES
 from grammars.intents import EndGame, Help, No, NotUnderstood, Repeat, Standings, Undo, Yes
 from grammars.it.words import EVERY_WORDS, ONE_WORDS
 from grammars.normalize import fold
 from grammars.phrases import LeadInPhrase, Phrase
-from grammars.yatzi import (
+from grammars.yatzi.grammar import (
     SEQUENCE_PHASES,
     Phase,
     Reason,
@@ -23,7 +23,7 @@ from grammars.yatzi import (
     yatzi_all_phrases,
     yatzi_phrases,
 )
-from grammars.yatzi_intents import ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
+from grammars.yatzi.intents import ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 
 # ---------------------------------------------------------------- dice phase
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from voice_host.ports import Heard, ListenRequest, Silence
+from voice_host.core.ports import Heard, ListenRequest, Silence
 
 
 class ListListener:

@@ -6,7 +6,7 @@ import socket
 
 import pytest
 
-from voice_host.cli import main
+from voice_host.cli.main import main
 
 #: Lizumo with one life: Anna's bluff (42 for a declared 53) is caught, she is out and Bruno wins.
 SHORT_GAME = "cinquantatré\ndubito\nquarantadue\n"

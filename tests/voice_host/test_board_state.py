@@ -6,15 +6,15 @@ import json
 import sys
 from pathlib import Path
 
-from engine import tokio_actions as ta
-from engine import yatzi_game as yg
 from engine.rolls import Roll
-from engine.tokio_rules import preset
+from engine.tokio import actions as ta
+from engine.tokio.rules import preset
+from engine.yatzi import game as yg
 from voice_host.board.hub import StateHub
 from voice_host.board.state import BoardPublisher, board_state
+from voice_host.core.session import Session, SpokenTurn
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import YatziDialog
-from voice_host.session import Session, SpokenTurn
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from grammars.it import catalogue as say
-from voice_host.bootstrap import assemble
-from voice_host.cli import build_parser
+from voice_host.cli.bootstrap import assemble
+from voice_host.cli.main import build_parser
 from voice_host.games import GAMES
-from voice_host.journal import Journal, JournalError
-from voice_host.text_io import PrintSpeaker, ScriptListener
+from voice_host.storage.journal import Journal, JournalError
+from voice_host.terminal.text_io import PrintSpeaker, ScriptListener
 
 
 def _open_fds() -> set[str]:

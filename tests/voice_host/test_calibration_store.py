@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from voice_host.cli.voice_tools import keep_calibration
 from voice_host.hearing import calibration_store
 from voice_host.hearing.calibrate import ScoreSheet
 from voice_host.hearing.calibration import PROXY, Calibration
 from voice_host.hearing.calibration_in_use import calibration_in_use, fingerprint
 from voice_host.hearing.calibration_store import BadCalibrationFile, Stored, load, save, store_path
-from voice_host.voice_tools import keep_calibration
 
 DAY = datetime.date(2026, 12, 1)
 MEASURED = Calibration("vosk-model-it", weak_score=1.25, strong_score=4.5, rival_margin=0.5)

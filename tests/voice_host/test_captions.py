@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from voice_host.captions import CaptionedSpeaker, show_sentence
+from voice_host.terminal.captions import CaptionedSpeaker, show_sentence
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import RecordingSpeaker

@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from engine import tokio_actions as ta
-from engine.tokio_round import build_round
-from engine.tokio_rules import preset
-from engine.tokio_seat import Level
-from engine.tokio_solver import solve
-from voice_host import cli
-from voice_host.audio import factory
-from voice_host.computer_pause import DEFAULT_PAUSE_S, AfterPause
+from engine.tokio import actions as ta
+from engine.tokio.round import build_round
+from engine.tokio.rules import preset
+from engine.tokio.seat import Level
+from engine.tokio.solver import solve
+from voice_host.cli import main as cli
+from voice_host.cli import voice_adapters as factory
+from voice_host.core.computer_pause import DEFAULT_PAUSE_S, AfterPause
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.tokio.strategy_cache import as_stored, strategy_path, write_strategy
 

@@ -1,6 +1,6 @@
 """No traceback for any bytes: random and mutated journals, scripts, typed bytes and names.
 
-Each example runs ``voice_host.cli.main`` in-process (captured stdout, stderr and
+Each example runs ``voice_host.cli.main.main`` in-process (captured stdout, stderr and
 stdin) and must end in normal play (exit 0 or 3) or one clean error line (exit
 2), with nothing but printable text on the terminal. ``test_a_handful_through_the_real_process``
 repeats a few of the same inputs through ``python -m voice_host``.
@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from journal_text import chained_lines, header
 
-from voice_host import cli
+from voice_host.cli import main as cli
 
 REPO = Path(__file__).resolve().parents[2]
 GAMES = REPO / "tests" / "e2e" / "games"

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from grammars.phrases import Phrase
-from voice_host.audio.decoded import Decoded, Utterance
-from voice_host.audio.matching import Match, MatchReason
-from voice_host.hearing.causes import NO_DECODE, OTHER_WORDS, TOO_LATE, WITH_OTHER_WORDS, cause, table
 from voice_host.hearing.confidence import Evidence, judge
+from voice_host.listen.causes import NO_DECODE, OTHER_WORDS, TOO_LATE, WITH_OTHER_WORDS, cause, table
+from voice_host.listen.messages import Decoded, Utterance
+from voice_host.listen.nearest_phrase import Match, MatchReason
 
 
 def _utterance(

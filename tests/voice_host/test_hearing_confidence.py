@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import numpy as np
 
-from voice_host.audio.endpoint import ForegroundGate, rms
+from voice_host.core.ports import Heard
 from voice_host.hearing.confidence import Evidence, Verdict, judge, letters, similarity
 from voice_host.hearing.fillers import filler_words
 from voice_host.hearing.trial import Tally
-from voice_host.ports import Heard
+from voice_host.listen.early_end import ForegroundGate, rms
 
 
 def _evidence(**changes: object) -> Evidence:

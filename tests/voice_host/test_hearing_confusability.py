@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from engine.rolls import Roll
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
 from grammars.phrases import Phrase
-from grammars.tokio import tokio_table
-from grammars.tokio_intents import SayRoll
+from grammars.tokio.grammar import tokio_table
+from grammars.tokio.intents import SayRoll
 from voice_host.hearing.confusability import PhaseGrammar, all_grammars, is_tail_pair, minimum_distance, risky_pairs
 from voice_host.hearing.decisions import DecisionBook, DecisionError, load_decisions
 from voice_host.hearing.phonemes import IpaCache, bounded_distance, phonemes

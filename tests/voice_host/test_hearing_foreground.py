@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from grammars.phrases import Phrase
-from voice_host.audio.decoded import Decoded
-from voice_host.audio.levels import RecentAudio
-from voice_host.audio.matching import PhraseMatcher
-from voice_host.audio.verify import Verifier
+from voice_host.listen.messages import Decoded
+from voice_host.listen.nearest_phrase import PhraseMatcher
+from voice_host.listen.verify import Verifier
+from voice_host.listen.word_levels import RecentAudio
 
 RATE = 16000
 

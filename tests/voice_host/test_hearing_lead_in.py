@@ -9,12 +9,12 @@ from __future__ import annotations
 import numpy as np
 
 from grammars.phrases import Phrase
-from voice_host.audio.decoded import Decoded
-from voice_host.audio.levels import RecentAudio
-from voice_host.audio.matching import PhraseMatcher
-from voice_host.audio.verify import tails
 from voice_host.hearing import korean
 from voice_host.hearing.confidence import Evidence, LeadIn, Verdict, judge
+from voice_host.listen.messages import Decoded
+from voice_host.listen.nearest_phrase import PhraseMatcher
+from voice_host.listen.verify import tails
+from voice_host.listen.word_levels import RecentAudio
 
 AGREED = {"score": 100.0, "rival": None, "second": "좋아요", "agrees": True, "phrase_words": True}
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from voice_host.audio.decoded import Decoded
-from voice_host.audio.levels import RecentAudio
+from voice_host.listen.messages import Decoded
+from voice_host.listen.word_levels import RecentAudio
 
 
 def _decoder(audio: np.ndarray) -> RecentAudio:

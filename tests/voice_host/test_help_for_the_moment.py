@@ -15,18 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from engine import tokio_actions as ta
-from engine import yatzi_game as yg
 from engine.rolls import Roll
-from engine.tokio_random import random_action
-from engine.tokio_rules import RaiseRule, preset
+from engine.tokio import actions as ta
+from engine.tokio.random_player import random_action
+from engine.tokio.rules import RaiseRule, preset
+from engine.yatzi import game as yg
 from grammars import intents as it
-from grammars.tokio import Phase
-from grammars.yatzi import Phase as YPhase
-from voice_host.dialog import Act, Confirm, Refuse
+from grammars.tokio.grammar import Phase
+from grammars.yatzi.grammar import Phase as YPhase
+from voice_host.core.dialog import Act, Confirm, Refuse
+from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import DialogPhase, YatziDialog
-from voice_host.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

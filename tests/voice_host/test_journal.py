@@ -11,7 +11,7 @@ import time
 import pytest
 from journal_text import chained_lines, header, journal_text
 
-from voice_host.journal import Journal, JournalError, JournalWriteError, read_journal
+from voice_host.storage.journal import Journal, JournalError, JournalWriteError, read_journal
 
 CONFIG = {"rules": "classico", "players": ["Anna", "Bruno"]}
 

@@ -12,10 +12,10 @@ import os
 import pytest
 from journal_text import chained_lines, header
 
-from voice_host import journal as journal_module
-from voice_host.journal import Journal, JournalError, read_journal
-from voice_host.journal_rewrite import still_named
 from voice_host.limits import MAX_JOURNAL_BYTES
+from voice_host.storage import journal as journal_module
+from voice_host.storage.compaction import still_named
+from voice_host.storage.journal import Journal, JournalError, read_journal
 
 CLAIM_53 = {"type": "claim", "dice": [5, 3]}
 BELIEVE = {"type": "believe"}

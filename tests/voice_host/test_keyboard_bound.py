@@ -6,9 +6,9 @@ import io
 
 import pytest
 
+from voice_host.core.ports import ListenRequest
 from voice_host.limits import MAX_SCRIPT_BYTES, MAX_UTTERANCE_BYTES
-from voice_host.ports import ListenRequest
-from voice_host.text_io import InputTooLong, KeyboardListener
+from voice_host.terminal.text_io import InputTooLong, KeyboardListener
 
 REQUEST = ListenRequest("claim", ())
 

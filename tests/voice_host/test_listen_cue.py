@@ -16,12 +16,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice_host import cli
-from voice_host.audio import factory
-from voice_host.audio.earcon import earcon
-from voice_host.ports import Heard, ListenRequest, Silence
-from voice_host.reprompt import DEFAULT_WAITS
-from voice_host.text_io import KeyboardListener, keyboard_prompt
+from voice_host.cli import main as cli
+from voice_host.cli import voice_adapters as factory
+from voice_host.core.ports import Heard, ListenRequest, Silence
+from voice_host.core.reprompt import DEFAULT_WAITS
+from voice_host.speak.earcon import earcon
+from voice_host.terminal.text_io import KeyboardListener, keyboard_prompt
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import RecordingSpeaker

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
 from grammars.phrases import LeadInPhrase, Phrase
-from grammars.tokio import Phase, tokio_phrases
-from grammars.yatzi import Phase as YatziPhase
-from grammars.yatzi import parse_yatzi, yatzi_phrases
-from grammars.yatzi_intents import KeepDice, RerollDice
-from voice_host.audio.matching import MatchReason, PhraseMatcher
+from grammars.tokio.grammar import Phase, tokio_phrases
+from grammars.yatzi.grammar import Phase as YatziPhase
+from grammars.yatzi.grammar import parse_yatzi, yatzi_phrases
+from grammars.yatzi.intents import KeepDice, RerollDice
+from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
 
 
 def _matcher(phase: Phase) -> PhraseMatcher:

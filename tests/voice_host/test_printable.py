@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_host.printable import has_control, printable
+from voice_host.terminal.printable import has_control, printable
 
 
 @pytest.mark.parametrize("raw,shown", [

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import tokio_actions as ta
 from engine.rolls import Roll
-from engine.tokio_rules import preset
+from engine.tokio import actions as ta
+from engine.tokio.rules import preset
 from grammars.it import catalogue as say
-from grammars.tokio import Phase
+from grammars.tokio.grammar import Phase
+from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import YatziDialog
-from voice_host.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

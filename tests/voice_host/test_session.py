@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
+from voice_host.core.ports import Heard
+from voice_host.core.session import Outcome, Session
 from voice_host.games.tokio.dialog import TokioDialog
-from voice_host.journal import Journal, read_journal
-from voice_host.ports import Heard
-from voice_host.session import Outcome, Session
+from voice_host.storage.journal import Journal, read_journal
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

@@ -11,16 +11,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
 from grammars import intents as it
-from grammars.tokio import Phase
-from grammars.tokio_intents import BelieveIt, DoubtIt
-from grammars.yatzi import Phase as YatziPhase
+from grammars.tokio.grammar import Phase
+from grammars.tokio.intents import BelieveIt, DoubtIt
+from grammars.yatzi.grammar import Phase as YatziPhase
+from voice_host.core.ports import Silence
+from voice_host.core.session import Outcome, Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import YatziDialog
-from voice_host.journal import Journal, read_journal
-from voice_host.ports import Silence
-from voice_host.session import Outcome, Session
+from voice_host.storage.journal import Journal, read_journal
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

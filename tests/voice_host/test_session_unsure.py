@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 from engine.rolls import Roll
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
+from voice_host.core.ports import Heard
+from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
-from voice_host.ports import Heard
-from voice_host.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

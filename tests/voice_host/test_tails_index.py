@@ -6,9 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from grammars.phrases import Phrase
-from voice_host.audio.matching import PhraseMatcher
-from voice_host.audio.text import words
-from voice_host.audio.verify import tails
+from voice_host.listen.nearest_phrase import PhraseMatcher
+from voice_host.listen.verify import tails
+from voice_host.model.tokens import words
 
 
 def quadratic_tails(matcher: PhraseMatcher) -> frozenset[Phrase]:

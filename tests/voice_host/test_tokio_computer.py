@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 
 from engine.rolls import Roll
-from engine.tokio_rules import RaiseRule, TokioRules, preset
-from grammars.tokio import Phase, parse_tokio, roll_name
-from grammars.tokio_intents import SayRoll
+from engine.tokio.rules import RaiseRule, TokioRules, preset
+from grammars.tokio.grammar import Phase, parse_tokio, roll_name
+from grammars.tokio.intents import SayRoll
 from tests.voice_host.fakes import RecordingSpeaker
+from voice_host.core.ports import Heard, ListenRequest
+from voice_host.core.session import Outcome, Session
 from voice_host.games import tokio as tokio_entry
 from voice_host.games.common import ConfigError
-from voice_host.journal import Journal, read_journal
-from voice_host.ports import Heard, ListenRequest
-from voice_host.session import Outcome, Session
+from voice_host.storage.journal import Journal, read_journal
 
 
 class Driver:

@@ -14,16 +14,16 @@ from typing import get_args
 
 import pytest
 
-from engine import tokio_actions as ta
 from engine.rolls import Roll
-from engine.tokio_rules import TruthTest, preset
+from engine.tokio import actions as ta
+from engine.tokio.rules import TruthTest, preset
 from grammars import intents as it
-from grammars import tokio_intents as ti
 from grammars.it import catalogue as say
-from grammars.tokio import Phase
-from voice_host.dialog import Act, Confirm, Refuse
+from grammars.tokio import intents as ti
+from grammars.tokio.grammar import Phase
+from voice_host.core.dialog import Act, Confirm, Refuse
+from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
-from voice_host.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

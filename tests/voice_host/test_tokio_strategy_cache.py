@@ -10,11 +10,10 @@ import numpy as np
 import pytest
 
 from engine.rolls import Roll
-from engine.tokio_round import RoundTree, StateKey, build_round
-from engine.tokio_rules import TokioRules, TruthTest, preset
-from engine.tokio_solver import TokioStrategy, solve
+from engine.tokio.round import RoundTree, StateKey, build_round
+from engine.tokio.rules import TokioRules, TruthTest, preset
+from engine.tokio.solver import TokioStrategy, solve
 from tests.voice_host.test_yatzi_table_cache_hostile import HOSTILE
-from voice_host.array_cache import checksum
 from voice_host.games.tokio.strategy_cache import (
     as_stored,
     flatten,
@@ -25,6 +24,7 @@ from voice_host.games.tokio.strategy_cache import (
     strategy_shape,
     write_strategy,
 )
+from voice_host.storage.array_cache import checksum
 
 RULES = preset("lizumo", sides=4)
 

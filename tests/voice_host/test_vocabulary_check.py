@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.tokio_rules import preset
+from engine.tokio.rules import preset
 from grammars.phrases import ExtraPhrase
-from grammars.tokio import tokio_all_phrases
-from grammars.yatzi import yatzi_all_phrases
+from grammars.tokio.grammar import tokio_all_phrases
+from grammars.yatzi.grammar import yatzi_all_phrases
 from voice_host.audio.errors import VoiceUnavailable
-from voice_host.audio.vocabulary import Vocabulary
+from voice_host.model.vocabulary import Vocabulary
 
 
 def _every_word(all_phrases: dict) -> set[str]:

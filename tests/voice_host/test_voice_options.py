@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from voice_host import cli
+from voice_host.cli import main as cli
 
 COMMANDS = {
     # --no-journal: a setting let through (as before the validators) must not leave a journal behind

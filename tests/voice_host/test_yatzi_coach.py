@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import yatzi_game as yg
-from engine.yatzi_score import STANDARD_RULES
+from engine.yatzi import game as yg
+from engine.yatzi.score import STANDARD_RULES
 from grammars import intents as it
-from grammars import yatzi_intents as yi
-from grammars.yatzi import parse_yatzi
-from voice_host.dialog import Act, Confirm, Refuse
+from grammars.yatzi import intents as yi
+from grammars.yatzi.grammar import parse_yatzi
+from voice_host.core.dialog import Act, Confirm, Refuse
+from voice_host.core.session import Session
 from voice_host.games.yatzi.dialog import YatziDialog
-from voice_host.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

@@ -11,15 +11,15 @@ from typing import Any, get_args
 
 import pytest
 
-from engine import yatzi_game as yg
 from engine.errors import IllegalAction
+from engine.yatzi import game as yg
 from grammars import intents as it
-from grammars import yatzi_intents as yi
 from grammars.it import catalogue as say
-from grammars.yatzi import Phase, parse_yatzi
-from voice_host.dialog import Act, Confirm, Refuse
+from grammars.yatzi import intents as yi
+from grammars.yatzi.grammar import Phase, parse_yatzi
+from voice_host.core.dialog import Act, Confirm, Refuse
+from voice_host.core.session import Session
 from voice_host.games.yatzi.dialog import KeepAndRoll, StartDie, YatziDialog
-from voice_host.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))
 from fakes import ListListener, RecordingSpeaker

@@ -21,8 +21,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.yatzi_score import SEED_RULES, YatziRules
-from engine.yatzi_solver import MASKS, SolvedTable, upper_cap
+from engine.yatzi.score import SEED_RULES, YatziRules
+from engine.yatzi.solver import MASKS, SolvedTable, upper_cap
 from voice_host.games.yatzi.table_cache import ProgressBar, load_table, read_table, rules_key, table_path, write_table
 
 

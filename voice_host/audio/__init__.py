@@ -2,5 +2,5 @@
 
 Only this subpackage imports vosk, sounddevice and pyttsx3 (lazily, inside the
 adapter modules), so the rest of the host runs without an audio stack.
-``voice_host.audio.factory`` is the entry point used by ``voice_host.bootstrap``.
+``voice_host.cli.voice_adapters`` is the entry point used by ``voice_host.cli.bootstrap``.
 """

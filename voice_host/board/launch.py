@@ -19,9 +19,9 @@ from grammars.it import catalogue as say
 from voice_host.board.hub import StateHub
 from voice_host.board.options import LOCAL_HOST
 from voice_host.board.server import BoardServer
-from voice_host.console import print_stderr
+from voice_host.core.ports import Speaker
 from voice_host.errors import UsageError
-from voice_host.ports import Speaker
+from voice_host.terminal.console import print_stderr
 
 
 def check_board_options(args: argparse.Namespace) -> None:

@@ -31,7 +31,7 @@ import logging
 from typing import Any
 
 from voice_host.board.hub import StateHub
-from voice_host.session import SpokenTurn
+from voice_host.core.session import SpokenTurn
 
 logger = logging.getLogger(__name__)
 

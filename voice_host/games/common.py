@@ -17,7 +17,7 @@ from grammars.it import catalogue as say
 from voice_host.errors import InputError
 from voice_host.games.names import invisible, look_alike_key, normal, visible
 from voice_host.limits import MAX_NAME_CHARS, MAX_SEATS
-from voice_host.printable import has_control
+from voice_host.terminal.printable import has_control
 
 MAX_SEED = 2**63 - 1
 MAX_LIMIT = 99

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from grammars.phrases import Phrase
-from voice_host.dialog import GameDialog
+from voice_host.core.dialog import GameDialog
 
 if TYPE_CHECKING:
     from voice_host.hearing.confusability import PhaseGrammar

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from grammars.it import catalogue
-from voice_host.audio.model_probe import ModelUnusable, contents_key
 from voice_host.hearing import calibration_store
 from voice_host.hearing.calibration import Calibration, for_model
-from voice_host.user_command import user_command
+from voice_host.model.probe import ModelUnusable, contents_key
+from voice_host.terminal.user_command import user_command
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 One small JSON file per model folder (``calibration/<hash of the folder's
 path>.json`` in :func:`voice_host.platform.dirs.state_dir`): the format, the
 model's folder name, a fingerprint of its contents (the key
-:mod:`voice_host.audio.model_probe` remembers a pass by: every file's path,
+:mod:`voice_host.model.probe` remembers a pass by: every file's path,
 size and times, and vosk's version), the day it was measured and the three
 thresholds. The state folder, not the cache: a measurement of the user's model
 and voice takes minutes to redo, and macOS may empty Caches.
@@ -31,10 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from grammars.it import catalogue
-from voice_host.atomic_write import write_atomically
 from voice_host.hearing.calibration import Calibration
 from voice_host.platform.dirs import state_dir
-from voice_host.regular_files import FileTooBig, NotARegularFile, read_small_file
+from voice_host.storage.atomic_write import write_atomically
+from voice_host.storage.bounded_read import FileTooBig, NotARegularFile, read_small_file
 
 #: The version of the file's layout; a file of another version is bad (the self-test writes it again).
 STORE_FORMAT = 1
@@ -150,7 +150,7 @@ def _unreadable(exc: OSError) -> str:
 def save(model_folder: Path, stored: Stored, folder: Path | None = None) -> Path:
     """Keep ``stored`` for the model at ``model_folder``, atomically; returns the file's path. Raises OSError.
 
-    Through a private temporary file beside it: see :mod:`voice_host.atomic_write`.
+    Through a private temporary file beside it: see :mod:`voice_host.storage.atomic_write`.
     """
     path = store_path(model_folder, folder)
     write_atomically(path, lambda out: out.write(encode(stored)))

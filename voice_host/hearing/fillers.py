@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from voice_host.audio.text import words
 from voice_host.hearing.confidence import letters, similarity
+from voice_host.model.tokens import words
 
 #: A filler this similar (letters) to a phrase word is left out.
 TOO_CLOSE = 0.3

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from voice_host.ports import Heard
+from voice_host.core.ports import Heard
 
 SAMPLE_RATE = 16000
 #: Babble level under the speech, in dB (speech power over babble power).

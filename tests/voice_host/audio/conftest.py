@@ -120,7 +120,7 @@ def ko_model_path() -> str:
 @pytest.fixture(scope="session")
 def ko_model(ko_model_path: str) -> Any:
     """The Korean model, loaded once per session (~2 s, ~530 MB)."""
-    from voice_host.audio.recognizer import load_model
+    from voice_host.listen.listener import load_model
 
     return load_model(ko_model_path)
 

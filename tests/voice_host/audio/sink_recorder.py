@@ -7,7 +7,7 @@ import time
 
 import numpy as np
 
-from voice_host.audio.mic import MicSource
+from voice_host.listen.mic import MicSource
 
 
 class SinkRecorder:

@@ -13,16 +13,17 @@ import pytest
 from test_audio_vosk import A, B
 
 from grammars.phrases import Phrase
-from voice_host.audio import model_store
 from voice_host.audio.errors import VoiceUnavailable
-from voice_host.voice_tools import run_check
+from voice_host.cli.voice_tools import run_check
+from voice_host.model import store as model_store
 
 REPO = Path(__file__).resolve().parents[3]
 
 
 def voice_host(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "voice_host.voice_tools", *args], capture_output=True, text=True, timeout=120, env=env
+        [sys.executable, "-m", "voice_host.cli.voice_tools", *args],
+        capture_output=True, text=True, timeout=120, env=env,
     )
 
 
@@ -121,7 +122,7 @@ def test_model_path_without_a_model_exits_1_with_the_searched_folders(tmp_path: 
     # PYTHONPATH: run this tree's code, not whichever tree the virtualenv's editable install points at
     env = {**os.environ, "HOME": str(tmp_path), "VOSK_MODEL_PATH": str(tmp_path / "none"), "PYTHONPATH": str(REPO)}
     result = subprocess.run(
-        [sys.executable, "-m", "voice_host.voice_tools", "model", "path"],
+        [sys.executable, "-m", "voice_host.cli.voice_tools", "model", "path"],
         capture_output=True,
         text=True,
         cwd=tmp_path,
@@ -159,7 +160,7 @@ def test_download_without_a_network_says_so_in_italian(tmp_path: Path, monkeypat
 def test_open_voice_listener_without_a_model_raises_voice_unavailable(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from voice_host.audio.factory import open_voice_listener
+    from voice_host.cli.voice_adapters import open_voice_listener
 
     monkeypatch.setattr(model_store, "search_dirs", lambda: [tmp_path])
     with pytest.raises(VoiceUnavailable, match="Modello vocale italiano non trovato"):
@@ -168,7 +169,7 @@ def test_open_voice_listener_without_a_model_raises_voice_unavailable(
 
 @pytest.mark.vosk
 def test_open_voice_listener_stops_on_uncovered_phrases(ko_model_path: str) -> None:
-    from voice_host.audio.factory import open_voice_listener
+    from voice_host.cli.voice_adapters import open_voice_listener
 
     with pytest.raises(VoiceUnavailable, match="dubito"):
         open_voice_listener(ko_model_path, {"a": (*A.phrases, Phrase.of("dubito"))})
@@ -177,7 +178,7 @@ def test_open_voice_listener_stops_on_uncovered_phrases(ko_model_path: str) -> N
 @pytest.mark.audio
 @pytest.mark.vosk
 def test_open_voice_listener_gives_a_working_listener(pulse: str, ko_model_path: str) -> None:
-    from voice_host.audio.factory import open_voice_listener
+    from voice_host.cli.voice_adapters import open_voice_listener
 
     listener: Any = open_voice_listener(ko_model_path, {"a": A.phrases, "b": B.phrases})
     try:
@@ -187,7 +188,7 @@ def test_open_voice_listener_gives_a_working_listener(pulse: str, ko_model_path:
 
 
 def test_check_covers_both_games_by_default() -> None:
-    from voice_host.voice_tools import game_phrases_for
+    from voice_host.cli.voice_tools import game_phrases_for
 
     phrases = game_phrases_for("all", "classico", 6)
     assert {"tokio/claim", "tokio/response", "tokio/reveal", "tokio/confirm",
@@ -199,7 +200,7 @@ def test_check_covers_both_games_by_default() -> None:
 
 @pytest.mark.audio
 def test_an_unknown_tts_voice_is_the_users_to_fix_not_a_silent_fallback(pulse: str) -> None:
-    from voice_host.audio.factory import open_speaker
+    from voice_host.cli.voice_adapters import open_speaker
 
     # espeak-ng has no voice by this name: the user gets the Italian line (exit 2 upstream),
     # not a printed fallback as when the machine has no audio output.

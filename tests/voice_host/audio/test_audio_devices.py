@@ -16,11 +16,11 @@ from conftest import FRESH_MIC_S, loud_span, play_into_sink, speech
 from sink_recorder import SinkRecorder
 from test_audio_vosk import A
 
-from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.mic import MicSource
-from voice_host.audio.recognizer import VoskListener, vocabulary_of
-from voice_host.audio.tts import Pyttsx3Speaker
-from voice_host.ports import Heard
+from voice_host.core.ports import Heard
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.listen.listener import VoskListener, vocabulary_of
+from voice_host.listen.mic import MicSource
+from voice_host.speak.speaker import Pyttsx3Speaker
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]
 
@@ -128,7 +128,7 @@ def test_without_the_gate_the_host_would_hear_itself(pulse: str, espeak: str, ko
 
 
 def test_speaker_prints_after_one_warning_when_no_output_works(capsys: pytest.CaptureFixture[str], espeak: str) -> None:
-    from voice_host.audio.playback import PlaybackFailed
+    from voice_host.speak.playback import PlaybackFailed
 
     def broken(clip: Any) -> Any:
         raise PlaybackFailed("no device")

@@ -28,18 +28,18 @@ from dataclasses import dataclass, field
 import pytest
 from conftest import play_into_sink, speech
 
-from engine.tokio_rules import TokioRules, preset
-from voice_host.audio.endpoint import EnergyTracker, rms
-from voice_host.audio.factory import open_speaker
-from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.mic import MicSource
-from voice_host.audio.playback import PlaybackTimes
-from voice_host.audio.sources import AudioChunk
-from voice_host.audio.tts import Pyttsx3Speaker
+from engine.tokio.rules import TokioRules, preset
+from voice_host.cli.voice_adapters import open_speaker
+from voice_host.core.ports import Heard as PortHeard
+from voice_host.core.ports import ListenRequest
+from voice_host.core.session import Outcome, Session
 from voice_host.games.tokio.dialog import TokioDialog
-from voice_host.ports import Heard as PortHeard
-from voice_host.ports import ListenRequest
-from voice_host.session import Outcome, Session
+from voice_host.listen.early_end import EnergyTracker, rms
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.listen.mic import MicSource
+from voice_host.listen.sources import AudioChunk
+from voice_host.speak.playback import PlaybackTimes
+from voice_host.speak.speaker import Pyttsx3Speaker
 
 pytestmark = [pytest.mark.audio]
 

@@ -17,13 +17,13 @@ import pytest
 from conftest import silence, speech
 
 from grammars.phrases import Phrase
-from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
-from voice_host.audio.sources import BufferSource
 from voice_host.audio.wav import Clip
+from voice_host.cli.voice_tools import run_selftest
+from voice_host.core.ports import Heard, ListenRequest
 from voice_host.hearing import korean
 from voice_host.hearing.confidence import Verdict
-from voice_host.ports import Heard, ListenRequest
-from voice_host.voice_tools import run_selftest
+from voice_host.listen.listener import Utterance, VoskListener, vocabulary_of
+from voice_host.listen.sources import BufferSource
 
 pytestmark = pytest.mark.vosk
 

@@ -21,19 +21,19 @@ from conftest import play_into_sink, silence, speech
 from sink_recorder import SinkRecorder
 from test_audio_vosk import A, CountingSource, listener, utterances, with_noise_floor
 
-from engine.tokio_rules import preset
-from voice_host.audio.endpoint import rms
-from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.mic import MicSource
-from voice_host.audio.playback import OutputStream, PlaybackTimes
-from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
-from voice_host.audio.sources import AudioChunk
-from voice_host.audio.trim import trim_silence
-from voice_host.audio.tts import Pyttsx3Speaker
+from engine.tokio.rules import preset
+from voice_host.core.ports import Heard, ListenRequest, Silence
+from voice_host.core.session import Outcome, Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.hearing.korean import phases
-from voice_host.ports import Heard, ListenRequest, Silence
-from voice_host.session import Outcome, Session
+from voice_host.listen.early_end import rms
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.listen.listener import Utterance, VoskListener, vocabulary_of
+from voice_host.listen.mic import MicSource
+from voice_host.listen.sources import AudioChunk
+from voice_host.speak.playback import OutputStream, PlaybackTimes
+from voice_host.speak.speaker import Pyttsx3Speaker
+from voice_host.speak.trim import trim_silence
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]
 

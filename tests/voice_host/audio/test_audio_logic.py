@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from grammars.phrases import Phrase
-from voice_host.audio.endpoint import EarlyEndpointer, EnergyTracker, final_variants
-from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.matching import PhraseMatcher, edit_distance
-from voice_host.audio.text import words
 from voice_host.audio.wav import Clip, resample
+from voice_host.listen.early_end import EarlyEndpointer, EnergyTracker, final_variants
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.listen.nearest_phrase import PhraseMatcher, edit_distance
+from voice_host.model.tokens import words
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -178,7 +178,7 @@ def test_the_model_search_reads_the_environment_now_not_at_vosks_import(tmp_path
     (stale / "graph").mkdir()
     code = (
         "import os, vosk\n"
-        "from voice_host.audio import model_store\n"
+        "from voice_host.model import store as model_store\n"
         "del os.environ['VOSK_MODEL_PATH']\n"
         f"os.environ['HOME'] = {str(tmp_path / 'home')!r}\n"
         "print(model_store.find_model())\n"
@@ -194,7 +194,7 @@ def test_the_model_search_reads_the_environment_now_not_at_vosks_import(tmp_path
 def test_model_search_list_has_no_windows_folders_on_linux() -> None:
     import os
 
-    from voice_host.audio.model_store import search_dirs
+    from voice_host.model.store import search_dirs
 
     dirs = search_dirs()
     assert (dirs and all("AppData" not in d.parts for d in dirs)) or os.name == "nt"

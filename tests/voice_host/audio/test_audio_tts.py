@@ -32,7 +32,7 @@ def busy():
 if __name__ == "__main__":
     load = multiprocessing.Process(target=busy, daemon=True)
     load.start()
-    from voice_host.audio.tts import Pyttsx3Speaker
+    from voice_host.speak.speaker import Pyttsx3Speaker
     speaker = Pyttsx3Speaker(voice="it", rate=210)
     print(" ".join(f"{speaker.synthesize(s).seconds:.3f}" for s in sys.argv[1:]))
     speaker.close()

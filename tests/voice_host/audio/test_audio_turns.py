@@ -22,9 +22,9 @@ import pytest
 from conftest import loud_span
 from sink_recorder import SinkRecorder
 
-from voice_host.audio.gate import HalfDuplexGate
-from voice_host.audio.tts import SENTENCE_PAUSE_S, Pyttsx3Speaker
-from voice_host.captions import CaptionedSpeaker
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.speak.speaker import SENTENCE_PAUSE_S, Pyttsx3Speaker
+from voice_host.terminal.captions import CaptionedSpeaker
 
 pytestmark = pytest.mark.audio
 
@@ -141,7 +141,7 @@ def test_captions_are_on_screen_before_each_sentence_is_heard_in_the_same_order(
 def test_a_voice_without_output_under_captions_prints_each_sentence_once(
     capsys: pytest.CaptureFixture[str], espeak: str
 ) -> None:
-    from voice_host.audio.playback import PlaybackFailed
+    from voice_host.speak.playback import PlaybackFailed
 
     def broken(clip: Any) -> Any:
         raise PlaybackFailed("no device")

@@ -17,9 +17,9 @@ from conftest import silence, speech
 
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
-from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
-from voice_host.audio.sources import AudioChunk, BufferSource
-from voice_host.ports import ListenRequest
+from voice_host.core.ports import ListenRequest
+from voice_host.listen.listener import Utterance, VoskListener, vocabulary_of
+from voice_host.listen.sources import AudioChunk, BufferSource
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]  # espeak-ng speaks the phrases
 

@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from conftest import silence, speech
 
-from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
-from voice_host.audio.sources import BufferSource
+from voice_host.core.ports import ListenRequest
 from voice_host.hearing import korean
 from voice_host.hearing.calibration import PROMINENT_DB, PROXY, UNCALIBRATED, Calibration
 from voice_host.hearing.confidence import Verdict
-from voice_host.ports import ListenRequest
+from voice_host.listen.listener import Utterance, VoskListener, vocabulary_of
+from voice_host.listen.sources import BufferSource
 
 pytestmark = pytest.mark.vosk
 

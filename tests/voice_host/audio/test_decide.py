@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from grammars.phrases import Phrase
-from voice_host.audio.decide import decide
-from voice_host.audio.decoded import Utterance
-from voice_host.audio.matching import Match, MatchReason
+from voice_host.core.ports import Heard
 from voice_host.hearing.confidence import Confidence, Evidence, Verdict
-from voice_host.ports import Heard
+from voice_host.listen.deliver import decide
+from voice_host.listen.messages import Utterance
+from voice_host.listen.nearest_phrase import Match, MatchReason
 
 THIRTY = Match("서른", Phrase.of("서른"), 0, MatchReason.EXACT)
 NOTHING = Match("시작", None, 2, MatchReason.TOO_FAR)

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from conftest import silence, speech
 
-from voice_host.audio.decode import PhaseDecoders, recognizer
-from voice_host.audio.decoded import Decoded
 from voice_host.hearing import korean
+from voice_host.listen.decode import PhaseDecoders, recognizer
+from voice_host.listen.messages import Decoded
 
 pytestmark = pytest.mark.vosk
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from grammars.it import catalogue
-from voice_host.audio import model_store
 from voice_host.audio.errors import VoiceUnavailable
+from voice_host.model import store as model_store
 
 pytestmark = [pytest.mark.vosk, pytest.mark.slow]
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from damaged_models import DAMAGES, damaged_model, korean_model, linked_copy
 
-from voice_host.audio.model_probe import ModelUnusable, contents_key, probe, remembered
+from voice_host.model.probe import ModelUnusable, contents_key, probe, remembered
 
 pytestmark = [pytest.mark.vosk, pytest.mark.slow]
 

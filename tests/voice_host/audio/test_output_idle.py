@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from sink_recorder import SinkRecorder
 
-from voice_host.audio.playback import OutputStream
 from voice_host.audio.wav import Clip
+from voice_host.speak.playback import OutputStream
 
 pytestmark = pytest.mark.audio
 
@@ -59,7 +59,7 @@ def test_a_stream_told_to_stay_open_plays_silence_on(pulse: str) -> None:
 def test_a_warmed_up_stream_stops_once_its_blip_is_heard_and_the_first_sentence_then_comes_at_once(
     pulse: str,
 ) -> None:
-    from voice_host.audio.trim import silence
+    from voice_host.speak.trim import silence
 
     output = OutputStream(sample_rate=RATE)  # the speaker's: idle stop after 2 s
     try:

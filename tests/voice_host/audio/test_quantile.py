@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from voice_host.audio.quantile import percentile
+from voice_host.listen.quantile import percentile
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 40, 80, 81])

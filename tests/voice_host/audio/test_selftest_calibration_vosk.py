@@ -12,12 +12,12 @@ import pytest
 from conftest import speech
 from test_calibration_vosk import _Scaled, _verdicts
 
-from voice_host.audio.recognizer import vocabulary_of
 from voice_host.audio.wav import Clip
+from voice_host.cli.voice_tools import run_selftest
 from voice_host.hearing import korean
 from voice_host.hearing.calibrate import ScoreSheet, derive
 from voice_host.hearing.calibration import PROXY, Calibration
-from voice_host.voice_tools import run_selftest
+from voice_host.listen.listener import vocabulary_of
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/voice_host: the ports' fakes
 from fakes import RecordingSpeaker
@@ -73,8 +73,8 @@ def test_check_selftest_stores_the_calibration_and_the_game_then_says_it_uses_it
 ) -> None:
     import datetime
 
-    from voice_host.audio.factory import open_voice_listener
-    from voice_host.voice_tools import run_check
+    from voice_host.cli.voice_adapters import open_voice_listener
+    from voice_host.cli.voice_tools import run_check
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("VOICE_HOST_COMMAND", "voice-host")
@@ -119,10 +119,10 @@ def test_the_game_listener_judges_with_the_stored_calibration(
 
     from conftest import FRESH_MIC_S, play_into_sink
 
-    from voice_host.audio.factory import open_voice_listener
+    from voice_host.cli.voice_adapters import open_voice_listener
+    from voice_host.core.ports import Heard, ListenRequest, Silence
     from voice_host.hearing import calibration_store
     from voice_host.hearing.calibration_in_use import fingerprint
-    from voice_host.ports import Heard, ListenRequest, Silence
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     claim = ListenRequest("claim", korean.phases()["claim"], patience_s=5.0)

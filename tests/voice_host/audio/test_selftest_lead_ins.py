@@ -9,10 +9,10 @@ import pytest
 from conftest import speech
 
 from grammars.phrases import LeadInPhrase, Phrase
-from voice_host.audio.recognizer import vocabulary_of
 from voice_host.audio.wav import Clip
+from voice_host.cli.voice_tools import run_selftest
 from voice_host.hearing import korean
-from voice_host.voice_tools import run_selftest
+from voice_host.listen.listener import vocabulary_of
 
 pytestmark = pytest.mark.vosk
 

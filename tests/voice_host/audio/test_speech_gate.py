@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from voice_host.audio.intake import Intake
-from voice_host.audio.sources import BufferSource
-from voice_host.audio.speech_gate import SpeechGate
+from voice_host.listen.gate import Intake
+from voice_host.listen.sources import BufferSource
+from voice_host.listen.voice_activity import SpeechGate
 
 RATE = 16000
 CHUNK = 800  # 50 ms, as the microphone gives them
@@ -116,7 +116,7 @@ def test_only_voice_well_above_the_room_opens_the_gate_and_any_voice_holds_it_op
 
 
 def test_what_the_gate_kept_before_the_host_spoke_is_never_decoded_after() -> None:
-    from voice_host.audio.gate import HalfDuplexGate
+    from voice_host.listen.half_duplex import HalfDuplexGate
 
     gate = HalfDuplexGate(tail_s=0.0)
     before = np.full(RATE, 7, "<i2").tobytes()  # 1 s of the room before the host spoke, marked by its value

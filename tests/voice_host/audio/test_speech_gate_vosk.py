@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from conftest import silence, speech
 
-from voice_host.audio.recognizer import Utterance, VoskListener, vocabulary_of
-from voice_host.audio.sources import BufferSource
+from voice_host.core.ports import Heard, ListenRequest
 from voice_host.hearing import korean
-from voice_host.ports import Heard, ListenRequest
+from voice_host.listen.listener import Utterance, VoskListener, vocabulary_of
+from voice_host.listen.sources import BufferSource
 
 pytestmark = pytest.mark.vosk
 

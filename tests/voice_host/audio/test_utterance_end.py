@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from voice_host.audio.decoded import Decoded
-from voice_host.audio.endpoint import EarlyEndpointer
-from voice_host.audio.utterance_end import PENDING_S, BackgroundEnd, UtteranceEnd
+from voice_host.listen.early_end import EarlyEndpointer
+from voice_host.listen.endpoint import PENDING_S, BackgroundEnd, UtteranceEnd
+from voice_host.listen.messages import Decoded
 
 RATE = 16000
 CHUNK_S = 0.05

@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 
 from grammars.phrases import Phrase
-from voice_host.audio.decoded import Decoded
-from voice_host.audio.levels import RecentAudio
-from voice_host.audio.matching import MatchReason, PhraseMatcher
-from voice_host.audio.verify import Verifier
 from voice_host.hearing.calibration import PROXY
 from voice_host.hearing.confidence import Verdict
+from voice_host.listen.messages import Decoded
+from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
+from voice_host.listen.verify import Verifier
+from voice_host.listen.word_levels import RecentAudio
 
 RATE = 16000
 PHRASES = {Phrase.of(t): (t,) for t in ("서른", "여든", "다시", "다시 시작")}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from voice_host.audio.tts import VoiceInfo
-from voice_host.audio.voice_choice import choose, driver_name, no_voice_message, voices_for_language
+from voice_host.speak.speaker import VoiceInfo
+from voice_host.speak.voice_choice import choose, driver_name, no_voice_message, voices_for_language
 
 SAPI5_TOKENS = "HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Speech\\Voices\\Tokens\\"
 ZIRA = VoiceInfo(SAPI5_TOKENS + "TTS_MS_EN-US_ZIRA_11.0", "Microsoft Zira Desktop - English (United States)",

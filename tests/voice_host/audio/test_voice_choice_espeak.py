@@ -18,7 +18,7 @@ from grammars.it import catalogue
 pytestmark = pytest.mark.audio
 
 ENGINE = (
-    "from voice_host.audio.tts import Pyttsx3Engine, TtsUnavailable\n"
+    "from voice_host.speak.speaker import Pyttsx3Engine, TtsUnavailable\n"
     "try:\n"
     "    print('voice', Pyttsx3Engine().voice.id)\n"
     "except TtsUnavailable as exc:\n"

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import BadConfiguration
 from engine.rolls import RankingKind
-from engine.tokio_rules import PRESETS, TruthTest, preset
-from engine.tokio_seat import Level
+from engine.tokio.rules import PRESETS, TruthTest, preset
+from engine.tokio.seat import Level
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from voice_host.games.common import (
@@ -129,7 +129,7 @@ def check_dice(rules: str | None, dice: int | None) -> None:
 
 def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
     """Every phase's phrases of Tokio under ``rules`` (a preset) and ``dice``, for ``check``."""
-    from grammars.tokio import tokio_all_phrases
+    from grammars.tokio.grammar import tokio_all_phrases
 
     check_dice(rules, dice)
     try:
@@ -142,7 +142,7 @@ def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, 
 
 def phase_grammars(dice: Sequence[int] = SIDES) -> Iterator[PhaseGrammar]:
     """Every Tokio phase for every preset and dice its rules allow, for the confusability report."""
-    from grammars.tokio import Phase, tokio_every_entry
+    from grammars.tokio.grammar import Phase, tokio_every_entry
     from voice_host.hearing.confusability import PhaseGrammar
 
     for name in PRESETS:

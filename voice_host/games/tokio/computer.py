@@ -8,8 +8,8 @@ changed after it was spoken, and undoing a human step that led to a computer mov
 replays that move rather than deciding again. The cup is lifted, and the dice told,
 only when a claim of the seat is doubted.
 
-The decisions come from :class:`engine.tokio_seat.Seat` at the table's level
-(``forte`` is the round's equilibrium, see :mod:`engine.tokio_solver`, solved once
+The decisions come from :class:`engine.tokio.seat.Seat` at the table's level
+(``forte`` is the round's equilibrium, see :mod:`engine.tokio.solver`, solved once
 per rules and kept on disk by :mod:`voice_host.games.tokio.strategy_cache`).
 """
 
@@ -18,14 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from engine import tokio_actions as ta
 from engine.rolls import Roll
-from engine.tokio_game import TokioGame
-from engine.tokio_round import StateKey, state_key
-from engine.tokio_rules import TokioRules
-from engine.tokio_seat import Level, Seat, level_strategy
-from engine.tokio_simulation import roll
-from engine.tokio_solver import TokioStrategy
+from engine.tokio import actions as ta
+from engine.tokio.game import TokioGame
+from engine.tokio.round import StateKey, state_key
+from engine.tokio.rules import TokioRules
+from engine.tokio.seat import Level, Seat, level_strategy
+from engine.tokio.simulation import roll
+from engine.tokio.solver import TokioStrategy
 from voice_host.games.tokio.strategy_cache import forte
 
 

@@ -12,16 +12,16 @@ from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from engine import tokio_actions as ta
 from engine.rolls import Roll
-from engine.tokio_game import TokioGame
-from engine.tokio_rules import Counting, RaiseRule, TokioResponse, TokioRules, TruthTest
-from engine.tokio_seat import Level
+from engine.tokio import actions as ta
+from engine.tokio.game import TokioGame
+from engine.tokio.rules import Counting, RaiseRule, TokioResponse, TokioRules, TruthTest
+from engine.tokio.seat import Level
 from grammars import intents as it
-from grammars import tokio_intents as ti
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
-from grammars.tokio import (
+from grammars.tokio import intents as ti
+from grammars.tokio.grammar import (
     Phase,
     Reason,
     help_examples,
@@ -31,10 +31,10 @@ from grammars.tokio import (
     tokio_all_phrases,
     tokio_phrases,
 )
-from voice_host.bad_record import BadRecord, shown
-from voice_host.computer_pause import AfterPause
-from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
+from voice_host.core.computer_pause import AfterPause
+from voice_host.core.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.games.tokio.computer import TokioComputers
+from voice_host.storage.bad_record import BadRecord, shown
 
 #: The grammar phase the host listens in for each phase of the engine that waits for a player.
 LISTENING: Mapping[ta.Phase, Phase] = MappingProxyType(
@@ -415,8 +415,8 @@ class TokioDialog:
         )
 
     def board_state(self) -> dict[str, Any]:
-        """The live board's view of this game (see :mod:`voice_host.board.tokio_state`)."""
-        from voice_host.board.tokio_state import tokio_board  # the board is optional: loaded when it asks
+        """The live board's view of this game (see :mod:`voice_host.games.tokio.board_state`)."""
+        from voice_host.games.tokio.board_state import tokio_board  # the board is optional: loaded when it asks
 
         return tokio_board(self)
 

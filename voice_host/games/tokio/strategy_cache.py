@@ -8,7 +8,7 @@ tree itself is cheap and is always read off the engine again, so the file's shap
 follows from the rules. The key hashes every field of the rules (but the limit,
 which does not change a round) and ``FORMAT_VERSION``.
 
-The file is read and written by :mod:`voice_host.array_cache` (a regular file
+The file is read and written by :mod:`voice_host.storage.array_cache` (a regular file
 only, its size, members and headers checked before anything is allocated; written
 through a private temporary file, fsynced and renamed). Values that are whole but
 are not a strategy of that tree (a probability below 0 or above 1, a row that does
@@ -30,14 +30,14 @@ from pathlib import Path
 
 import numpy as np
 
-from engine.tokio_round import RoundTree, build_round
-from engine.tokio_rules import TokioRules
-from engine.tokio_solver import FloatArray as Probabilities
-from engine.tokio_solver import StateStrategy, TokioStrategy, answer_cells, solve
+from engine.tokio.round import RoundTree, build_round
+from engine.tokio.rules import TokioRules
+from engine.tokio.solver import FloatArray as Probabilities
+from engine.tokio.solver import StateStrategy, TokioStrategy, answer_cells, solve
 from grammars.it import catalogue as say
-from voice_host.array_cache import FloatArray, key_of, read_values, write_values
-from voice_host.console import print_stderr
 from voice_host.platform import dirs
+from voice_host.storage.array_cache import FloatArray, key_of, read_values, write_values
+from voice_host.terminal.console import print_stderr
 
 #: Bump when the array's meaning or layout changes: old files are then solved again.
 FORMAT_VERSION = 1
@@ -115,7 +115,7 @@ def read_strategy(rules: TokioRules, tree: RoundTree, path: Path) -> TokioStrate
 
 
 def write_strategy(rules: TokioRules, strategy: TokioStrategy, path: Path) -> None:
-    """Write ``strategy`` of ``rules`` to ``path`` atomically (see :func:`voice_host.array_cache.write_values`).
+    """Write ``strategy`` of ``rules`` to ``path`` atomically (see :func:`voice_host.storage.array_cache.write_values`).
 
     Raises OSError.
     """

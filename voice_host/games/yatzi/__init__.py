@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import BadConfiguration
-from engine.yatzi_score import RULE_SETS
+from engine.yatzi.score import RULE_SETS
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from voice_host.games.common import (
@@ -90,7 +90,7 @@ def make_dialog(config: dict[str, Any]) -> AnyDialog:
 
 def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, ...]]:
     """Every phase's phrases of Yatzi (the same under every rule set), for ``check``."""
-    from grammars.yatzi import yatzi_all_phrases
+    from grammars.yatzi.grammar import yatzi_all_phrases
 
     return {str(phase): p for phase, p in yatzi_all_phrases().items()}
 
@@ -99,7 +99,7 @@ def phase_grammars() -> Iterator[PhaseGrammar]:
     """Every Yatzi phase, for the confusability report; in the dice phases a face word means its face."""
     from grammars.intents import NotUnderstood
     from grammars.normalize import fold
-    from grammars.yatzi import Phase, parse_yatzi, yatzi_phrases
+    from grammars.yatzi.grammar import Phase, parse_yatzi, yatzi_phrases
     from voice_host.hearing.confusability import PhaseGrammar
 
     def meaning_in(phase: Phase) -> Callable[[Phrase], object]:

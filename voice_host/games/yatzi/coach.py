@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from engine import yatzi_game as yg
-from engine.yatzi_advice import Advice, Advisor, Option
-from engine.yatzi_analysis import Decision, PlayerReport, advise_now, analyse
-from engine.yatzi_score import YatziRules
-from engine.yatzi_solver import SolvedTable
+from engine.yatzi import game as yg
+from engine.yatzi.advice import Advice, Advisor, Option
+from engine.yatzi.analysis import Decision, PlayerReport, advise_now, analyse
+from engine.yatzi.score import YatziRules
+from engine.yatzi.solver import SolvedTable
 from grammars.it import catalogue as say
-from grammars.yatzi import box_name, say_dice
+from grammars.yatzi.grammar import box_name, say_dice
 from voice_host.games.yatzi.table_cache import load_table
 
 

@@ -20,15 +20,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from engine import yatzi_game as yg
 from engine.errors import IllegalAction
-from engine.yatzi_score import BOXES, DICE_COUNT, YatziRules, is_sub_multiset, remove_faces
+from engine.yatzi import game as yg
+from engine.yatzi.score import BOXES, DICE_COUNT, YatziRules, is_sub_multiset, remove_faces
 from grammars import intents as it
-from grammars import yatzi_intents as yi
 from grammars.it import catalogue as say
 from grammars.phases import ListeningPhase
 from grammars.phrases import Phrase
-from grammars.yatzi import (
+from grammars.yatzi import intents as yi
+from grammars.yatzi.grammar import (
     SEQUENCE_PHASES,
     Phase,
     Reason,
@@ -40,10 +40,10 @@ from grammars.yatzi import (
     yatzi_all_phrases,
     yatzi_phrases,
 )
-from voice_host.bad_record import BadRecord, shown
-from voice_host.dialog import Act, Confirm, Decision, GameDialog, Refuse
+from voice_host.core.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.games.yatzi.coach import Coach, printed_analysis, spoken_analysis
 from voice_host.games.yatzi.start import Decided, RoundEnd, Tied, WhoStarts
+from voice_host.storage.bad_record import BadRecord, shown
 
 #: A box chosen after a consiglio that costs at least this many points on average is questioned.
 COSTLY = 0.5
@@ -592,8 +592,8 @@ class YatziDialog:
         return {"game": "yatzi", "finished": self.is_over(), "winner": self.engine.winner, "players": players}
 
     def board_state(self) -> dict[str, Any]:
-        """The live board's view of this game (see :mod:`voice_host.board.yatzi_state`)."""
-        from voice_host.board.yatzi_state import yatzi_board  # the board is optional: loaded when it asks
+        """The live board's view of this game (see :mod:`voice_host.games.yatzi.board_state`)."""
+        from voice_host.games.yatzi.board_state import yatzi_board  # the board is optional: loaded when it asks
 
         return yatzi_board(self)
 

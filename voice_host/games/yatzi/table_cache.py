@@ -8,7 +8,7 @@ or whose key, shape, type or checksum is not what is expected, is solved again
 and overwritten: never trusted.
 
 The file is read and written with the journal's discipline, by
-:mod:`voice_host.array_cache`: a regular file only, its size bounded before a byte
+:mod:`voice_host.storage.array_cache`: a regular file only, its size bounded before a byte
 is read, its zip members and ``.npy`` headers checked before anything is
 allocated; written through a private temporary file, fsynced and renamed.
 """
@@ -21,11 +21,11 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TextIO
 
-from engine.yatzi_score import RULE_SETS, YatziRules
-from engine.yatzi_solver import MASKS, SolvedTable, solve, upper_cap
+from engine.yatzi.score import RULE_SETS, YatziRules
+from engine.yatzi.solver import MASKS, SolvedTable, solve, upper_cap
 from grammars.it import catalogue
-from voice_host.array_cache import key_of, read_values, write_values
 from voice_host.platform import dirs
+from voice_host.storage.array_cache import key_of, read_values, write_values
 
 #: Bump when the table's meaning or layout changes: old files are then recomputed.
 FORMAT_VERSION = 1
@@ -56,14 +56,14 @@ def read_table(rules: YatziRules, path: Path) -> SolvedTable | None:
     """The table cached at ``path`` if it is whole and solved for ``rules``; else None.
 
     Never follows a link, never blocks, never reads more than a table's size and
-    never allocates what a header declares before checking it (see :mod:`voice_host.array_cache`).
+    never allocates what a header declares before checking it (see :mod:`voice_host.storage.array_cache`).
     """
     values = read_values(path, rules_key(rules), _table_shape(rules))
     return None if values is None else SolvedTable(rules, values)
 
 
 def write_table(table: SolvedTable, path: Path) -> None:
-    """Write ``table`` to ``path`` atomically (see :func:`voice_host.array_cache.write_values`). Raises OSError."""
+    """Write ``table`` to ``path`` atomically (:func:`voice_host.storage.array_cache.write_values`); raises OSError."""
     write_values(path, rules_key(table.rules), table.values)
 
 

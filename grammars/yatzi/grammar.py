@@ -1,0 +1,555 @@
+"""The Italian language of Yatzi: phrases per phase, and text -> intent.
+
+Phases (:class:`Phase`, what the host is waiting for):
+
+- ``"dice"``: physical dice, the five final values said one by one
+  ("tre tre tre cinque sei", "tre, tre, tre, cinque e sei", "sono usciti tre, tre,
+  tre, un cinque e un sei", or "3 3 3 5 6" on a keyboard), or by counts of faces
+  ("tre sei e due quattro", "due cinque, due sei e un tre", "tre assi e due sei")
+  -> ``SayDice``; counts that could be a dictation cut short are marked ``check``.
+  Any other count of dice -> ``NotUnderstood`` with ``Reason.WRONG_DICE_COUNT``
+  (the host asks again).
+- ``"box"``: a scorecard box, optionally after a verb ("segno", "metti",
+  "scrivi", "faccio"...), an article and a pronoun ("segno la scala minima", "metti
+  nei due", "lo metto nel tris", "il full") -> ``ChooseBox``. Here "due" is the
+  box ``due``; in the dice phase it is a die showing 2.
+- ``"virtual"``: virtual dice: "tira" -> ``RollDice``; "tengo 3 3 5" ->
+  ``KeepDice``; "ritira 1 2" -> ``RerollDice``; "tengo tutto"/"basta (così)" ->
+  ``KeepAll``; "ritira tutto"/"rilancia tutto" -> ``KeepDice(())`` (keep nothing). Faces are
+  named die by die ("tengo tre tre": two dice showing 3), or every die of a face ("tengo i
+  cinque", "ritira gli assi": ``every``), or a count of a face ("tengo i due cinque"); the host
+  checks them against the dice on the table.
+- ``"confirm"``: "sì"/"confermo"/"certo" -> ``Yes``, "no"/"non confermo"/"no, ho sbagliato" -> ``No``.
+- ``"start"``: who starts: the value of one die ("tre", "ho fatto tre", "mi è uscito un tre", "3")
+  -> ``SayDice`` of one value. Several dice -> ``Reason.WRONG_DICE_COUNT``.
+
+Every phase also understands the phase-independent commands of
+:mod:`grammars.commands` (ripeti, classifica, punteggi, aiuto, annulla, fine
+partita), and every phase but ``"confirm"`` "consiglio" -> ``AskAdvice``. Nothing valid gives
+``NotUnderstood``, never an exception.
+
+Recognizer note: :func:`yatzi_phrases` gives, for the ``"dice"`` and
+``"virtual"`` phases, the face words (and "e", "tengo", "ritira") as single-word
+phrases instead of every sequence (7776 for five dice): the recognizer must
+accept *sequences* of these phrases in these two phases
+(:data:`SEQUENCE_PHASES`). The ``"box"``, ``"confirm"`` and ``"start"`` phases
+are whole phrases.
+
+>>> parse_yatzi("tre, tre, tre, cinque e sei", Phase.DICE)
+SayDice(values=(3, 3, 3, 5, 6), check=False)
+>>> parse_yatzi("due", Phase.DICE).reason, parse_yatzi("due", Phase.BOX)
+(<Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>, ChooseBox(box='due'))
+>>> parse_yatzi("segno la scala minima", Phase.BOX)
+ChooseBox(box='scala_minima')
+>>> parse_yatzi("tengo 3 3 e 5", Phase.VIRTUAL), parse_yatzi("ripeti", Phase.VIRTUAL)
+(KeepDice(faces=(3, 3, 5), every=()), Repeat())
+>>> parse_yatzi("tengo i cinque", Phase.VIRTUAL), parse_yatzi("ritira gli assi e il due", Phase.VIRTUAL)
+(KeepDice(faces=(), every=(5,)), RerollDice(faces=(2,), every=(1,)))
+>>> say_dice((3, 3, 3, 5, 6)), box_name("scala_massima")
+('tre, tre, tre, cinque e sei', 'scala massima')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from engine.yatzi.score import BOXES, DICE_COUNT, FACES
+from grammars.commands import assent_entries, command_entries, command_table, yes_no_entries
+from grammars.intents import Intent, NotUnderstood
+from grammars.it.words import (
+    ADVICE_WORDS,
+    AND,
+    ARTICLES,
+    BOX_VERBS,
+    BOX_WORDS,
+    CARD_WORDS,
+    COUNT_ONE,
+    DICE_LEAD_IN_PHRASES,
+    DICE_LEAD_INS,
+    EVERY_WORDS,
+    FACE_WORDS,
+    KEEP_ALL_HELP,
+    KEEP_ALL_WORDS,
+    KEEP_VERBS,
+    ONE_WORDS,
+    PLURAL_FACE_WORDS,
+    REROLL_ALL_WORDS,
+    REROLL_VERBS,
+    ROLL_WORDS,
+    START_LEAD_IN,
+    START_LEAD_INS,
+)
+from grammars.normalize import fold, join, phrase, prepare
+from grammars.phases import ListeningPhase, NotUnderstoodReason
+from grammars.phrase_table import PhraseTable
+from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase
+from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
+
+
+class Phase(ListeningPhase):
+    """What the host is waiting for; each phase has its own small grammar."""
+
+    DICE = "dice"
+    """Physical dice: the five final values, one by one."""
+    BOX = "box"
+    """The box to fill."""
+    VIRTUAL = "virtual"
+    """Virtual dice: roll, keep, reroll, stop."""
+    CONFIRM = "confirm"
+    """A sì/no question."""
+    START = "start"
+    """Who starts: the value of one die."""
+
+
+class Reason(NotUnderstoodReason):
+    """Why :func:`parse_yatzi` did not understand; the host picks its sentence from this."""
+
+    EMPTY = "empty"
+    """Nothing but silence, fillers or punctuation."""
+    UNKNOWN = "unknown"
+    """Nothing Yatzi knows in this phase or any other."""
+    WRONG_DICE_COUNT = "wrong_dice_count"
+    """Dice said one by one, but not five (dice phase), more than five (keep/reroll), or not one (start)."""
+    NO_DICE = "no_dice"
+    """"tengo" / "ritira" with no face after it."""
+    NOT_NOW = "not_now"
+    """Valid in another phase, not in this one ("tris" while waiting for the dice)."""
+
+
+#: Phases whose utterances are *sequences* of the listed phrases ("tre tre tre
+#: cinque sei", "tengo tre e cinque"): a recognizer/matcher must not snap them to
+#: one phrase but pass the words on (checking each against the vocabulary).
+SEQUENCE_PHASES: frozenset[Phase] = frozenset({Phase.DICE, Phase.VIRTUAL})
+
+
+# ---------------------------------------------------------------- phrase data
+
+
+# ---------------------------------------------------------------- speaking
+
+
+def face_word(face: int) -> str:
+    """The word the host says for one die showing ``face`` ("uno" .. "sei")."""
+    if face not in FACE_WORDS:
+        raise ValueError(f"not a face of a die: {face!r}")
+    return FACE_WORDS[face][0]
+
+
+def say_dice(dice: Sequence[int]) -> str:
+    """The dice as the host says them, in the order given.
+
+    >>> say_dice((3, 3, 3, 5, 6)), say_dice((1, 6)), say_dice((4,)), say_dice(())
+    ('tre, tre, tre, cinque e sei', 'uno e sei', 'quattro', '')
+    """
+    words = [face_word(d) for d in dice]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" {AND} " + words[-1]
+
+
+def box_name(box: str) -> str:
+    """The spoken Italian name of ``box`` (a key of ``engine.yatzi.score.BOXES``).
+
+    >>> box_name("scala_minima"), box_name("assi"), box_name("yatzi")
+    ('scala minima', 'assi', 'yatzi')
+    """
+    if box not in BOX_WORDS:
+        raise ValueError(f"unknown box: {box!r}")
+    return BOX_WORDS[box][0]
+
+
+# ---------------------------------------------------------------- tables
+
+
+def _face_phrase(face: int) -> Phrase:
+    return phrase(*FACE_WORDS[face])
+
+
+def _box_phrase(box: str) -> Phrase:
+    """A box name, alone and after each verb, each with its accent-free spelling."""
+    names = BOX_WORDS[box]
+    spellings = list(names) + [f"{verb} {name}" for verb in BOX_VERBS[:2] for name in names]
+    return phrase(*spellings)
+
+
+@cache
+def _box_table() -> PhraseTable[Intent]:
+    return PhraseTable([(phrase(*BOX_WORDS[box]), ChooseBox(box)) for box in BOXES])
+
+
+@cache
+def _virtual_table() -> PhraseTable[Intent]:
+    return PhraseTable(
+        [
+            (phrase(*ROLL_WORDS), RollDice()),
+            (phrase(*KEEP_ALL_WORDS), KeepAll()),
+            (phrase(*REROLL_ALL_WORDS), KeepDice(())),
+        ]
+    )
+
+
+@cache
+def _face_of_word() -> dict[str, int]:
+    return {fold(word): face for face, words in FACE_WORDS.items() for word in words}
+
+
+@cache
+def _face_of_plural_word() -> dict[str, int]:
+    return {fold(word): face for face, words in PLURAL_FACE_WORDS.items() for word in words}
+
+
+def _card_phrase() -> Phrase:
+    return phrase(*CARD_WORDS)
+
+
+def _advice_phrase() -> Phrase:
+    return phrase(*ADVICE_WORDS)
+
+
+@cache
+def _card_table() -> PhraseTable[Intent]:
+    return PhraseTable([(_card_phrase(), ReadCard()), (_advice_phrase(), AskAdvice())])
+
+
+def _start_phrase(face: int) -> Phrase:
+    """One die to choose who starts: its words, alone and after each lead-in."""
+    words = FACE_WORDS[face]
+    return phrase(*words, *(f"{START_LEAD_IN} {word}" for word in words))
+
+
+def _box_phrases() -> tuple[Phrase, ...]:
+    return tuple(_box_phrase(box) for box in BOXES)
+
+
+def _sequence_phrases() -> tuple[Phrase, ...]:
+    return tuple(_face_phrase(face) for face in FACES) + (Phrase.of(AND),)
+
+
+def _plural_phrases() -> tuple[Phrase, ...]:
+    """The plural face words, each a phrase of its own: "gli assi", "tre assi"."""
+    return tuple(ExtraPhrase.of(*phrase(*words).variants) for words in PLURAL_FACE_WORDS.values())
+
+
+def _virtual_phrases() -> tuple[Phrase, ...]:
+    # each word before a face its own phrase, as the faces are: "tengo i cinque", "tutti i cinque"
+    joining = tuple(Phrase.of(word) for word in (*EVERY_WORDS, *ONE_WORDS))
+    return (
+        phrase(*ROLL_WORDS),
+        phrase(*KEEP_ALL_WORDS),
+        phrase(*REROLL_ALL_WORDS),
+        phrase(*KEEP_VERBS),
+        phrase(*REROLL_VERBS),
+    ) + _sequence_phrases() + joining + _plural_phrases()
+
+
+def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
+    """The phrases valid in ``phase``, commands included.
+
+    In ``"dice"`` and ``"virtual"`` the dice are single-word phrases (see the
+    module note): the recognizer must accept sequences of them. Raises
+    ``ValueError`` for an unknown phase.
+
+    >>> [p.text for p in yatzi_phrases(Phase.DICE)][:7]
+    ['uno', 'due', 'tre', 'quattro', 'cinque', 'sei', 'e']
+    >>> yatzi_phrases(Phase.BOX)[9].variants[:2]
+    ('scala minima', 'scala piccola')
+    """
+    ph = Phase(phase)  # a member of another game's phases, or a bare name, must still be one of Yatzi's
+    own: tuple[Phrase, ...]
+    if ph is Phase.DICE:
+        own = _sequence_phrases() + tuple(LeadInPhrase.of(word) for word in DICE_LEAD_IN_PHRASES) + _plural_phrases()
+    elif ph is Phase.BOX:
+        own = _box_phrases()
+    elif ph is Phase.VIRTUAL:
+        own = _virtual_phrases()
+    elif ph is Phase.START:
+        own = tuple(_start_phrase(face) for face in FACES)
+    else:
+        own = tuple(p for p, _ in yes_no_entries() + assent_entries())
+    card: tuple[Phrase, ...] = (_card_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL) else ()
+    card += (_advice_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL, Phase.START) else ()
+    return own + card + tuple(p for p, _ in command_entries())
+
+
+def yatzi_all_phrases() -> dict[Phase, tuple[Phrase, ...]]:
+    """Phase -> its phrases, for vocabulary checks at start-up (as ``tokio_all_phrases``)."""
+    return {ph: yatzi_phrases(ph) for ph in Phase}
+
+
+# ---------------------------------------------------------------- examples for the help
+
+#: The five dice of an example dictation in the help.
+_EXAMPLE_DICE = (3, 3, 3, 5, 6)
+#: The die of the example answer while choosing who starts.
+_EXAMPLE_START_DIE = 4
+
+
+def help_examples(phase: Phase, *, dice: Sequence[int] = (), boxes: Sequence[str] = ()) -> tuple[str, ...]:
+    """The phrases the help names for ``phase``, made from the same word tables the parser reads.
+
+    ``dice`` are the dice on the table: with them the virtual phase gives a keep,
+    a reroll and a stop fitted to them (keep every die of the most frequent face),
+    without them a roll. ``boxes`` are the player's free boxes, best first: the box phase
+    names the first three. Every example is understood in its phase (the tests
+    parse each one).
+
+    >>> help_examples(Phase.DICE), help_examples(Phase.START), help_examples(Phase.VIRTUAL)
+    (('tre tre tre cinque sei',), ('quattro',), ('tira',))
+    >>> help_examples(Phase.VIRTUAL, dice=(2, 5, 5, 5, 6))
+    ('tengo i cinque', 'ritira due', 'basta')
+    >>> help_examples(Phase.VIRTUAL, dice=(1, 2, 3, 4, 6))[0], help_examples(Phase.VIRTUAL, dice=(4,) * 5)[0]
+    ('tengo sei', 'tengo quattro, quattro, quattro e quattro')
+    >>> help_examples(Phase.BOX, boxes=["full", "tris", "assi", "due"])
+    ('full', 'tris', 'assi')
+    """
+    if phase is Phase.START:
+        return (face_word(_EXAMPLE_START_DIE),)
+    if phase is Phase.DICE:
+        return (" ".join(face_word(d) for d in _EXAMPLE_DICE),)
+    if phase is Phase.BOX:
+        return tuple(box_name(box) for box in boxes[:3])
+    if phase is Phase.VIRTUAL:
+        if not dice:
+            return (ROLL_WORDS[0],)
+        ordered = sorted(dice)
+        face = max(ordered, key=lambda d: (ordered.count(d), d))
+        shown = ordered.count(face)
+        if 1 < shown < DICE_COUNT:  # "tengo i cinque": every die of the face
+            keep = f"{_word(EVERY_WORDS, 'i')} {face_word(face)}"
+        else:
+            keep = say_dice([face] * min(shown, DICE_COUNT - 1))
+        rest = [d for d in ordered if d != face] or [face]
+        stop = _word(KEEP_ALL_WORDS, KEEP_ALL_HELP)
+        return (f"{KEEP_VERBS[0]} {keep}", f"{REROLL_VERBS[0]} {face_word(rest[0])}", stop)
+    return tuple(p.text for p, _ in yes_no_entries())
+
+
+def _word(words: Sequence[str], text: str) -> str:
+    """``text``, checked to be one of ``words`` (a table of :mod:`grammars.it.words`)."""
+    assert text in words, f"{text!r} is not one of {words!r}"
+    return text
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _faces(tokens: Sequence[str]) -> tuple[int, ...] | None:
+    """The faces the tokens name one by one, or None if a token names no face."""
+    words = _face_of_word()
+    faces: list[int] = []
+    for token in tokens:
+        if token in words:
+            faces.append(words[token])
+        elif token.isascii() and token.isdigit() and all(c in "123456" for c in token):
+            faces.extend(int(c) for c in token)  # keyboard: "3 3 3 5 6" or "33356"
+        else:
+            return None
+    return tuple(faces)
+
+
+def _parse_dice(tokens: tuple[str, ...]) -> Intent | Reason:
+    faces = _faces([t for t in tokens if t not in DICE_LEAD_INS])
+    counted = _counted_dice(tokens)
+    # "un" before every count of one says the dice are counted: "due cinque, due sei e un tre" is 5 5 6 6 3,
+    # though its words one by one are five dice too
+    if counted is not None and COUNT_ONE in tokens:
+        return SayDice(counted)
+    if faces is not None and len(faces) == DICE_COUNT:
+        return SayDice(faces)
+    if counted is not None:  # no "un", no "assi": the same words may be four dice of a dictation cut short
+        return SayDice(counted, check=faces is not None)
+    return Reason.UNKNOWN if faces is None else Reason.WRONG_DICE_COUNT
+
+
+def _counted_dice(tokens: Sequence[str]) -> tuple[int, ...] | None:
+    """Five dice said as counts of faces ("tre sei e due quattro", "due cinque, un tre e due sei"), or None.
+
+    Only when every word pairs a count with a face ("un" is a count of one), some count is more
+    than one, and the counts make five dice. The parser prefers the dice one by one unless "un"
+    marks the counting.
+
+    >>> _counted_dice(("fatto", "tre", "sei", "due", "quattro"))
+    (6, 6, 6, 4, 4)
+    >>> _counted_dice(("tre", "assi", "un", "due", "un", "sei"))
+    (1, 1, 1, 2, 6)
+    >>> [_counted_dice(w) for w in (("tre", "sei", "due"), ("un", "tre", "un", "sei"), ("due", "sei", "due", "tre"))]
+    [None, None, None]
+    """
+    words = [t for t in tokens if t not in DICE_LEAD_INS or t == COUNT_ONE]
+    if len(words) % 2:
+        return None
+    singular, plural = _face_of_word(), _face_of_plural_word()
+    dice: list[int] = []
+    counts: list[int] = []
+    for count_word, face_word in zip(words[::2], words[1::2]):
+        count = 1 if count_word == COUNT_ONE else singular.get(count_word, 0)
+        face = singular.get(face_word) or plural.get(face_word)
+        if not 1 <= count <= DICE_COUNT or face is None:
+            return None
+        counts.append(count)
+        dice.extend([face] * count)
+    if len(dice) != DICE_COUNT or max(counts) < 2:
+        return None
+    return tuple(dice)
+
+
+def _parse_start(tokens: tuple[str, ...]) -> Intent | Reason:
+    i = 0
+    while i < len(tokens) - 1 and tokens[i] in START_LEAD_INS:
+        i += 1
+    faces = _faces(tokens[i:])
+    if faces is None:
+        return Reason.UNKNOWN
+    if len(faces) != 1:
+        return Reason.WRONG_DICE_COUNT
+    return SayDice(faces)
+
+
+def _parse_box(tokens: tuple[str, ...]) -> Intent | Reason:
+    rest = list(tokens)
+    while rest and rest[0] in ARTICLES:  # "lo metto nel tris": the pronoun before the verb
+        rest.pop(0)
+    if rest and rest[0] in BOX_VERBS:
+        rest.pop(0)
+    while rest and rest[0] in ARTICLES:
+        rest.pop(0)
+    meaning = _box_table().get(join(rest)) if rest else None
+    return meaning if meaning is not None else Reason.UNKNOWN
+
+
+def _parse_virtual(tokens: tuple[str, ...]) -> Intent | Reason:
+    meaning = _virtual_table().get(join(tokens))
+    if meaning is not None:
+        return meaning
+    if tokens[0] not in KEEP_VERBS + REROLL_VERBS:
+        return Reason.UNKNOWN
+    named = _named_dice(tokens[1:])
+    if named is None:
+        return Reason.UNKNOWN
+    faces, every = named
+    if not faces and not every:
+        return Reason.NO_DICE
+    if len(faces) > DICE_COUNT:
+        return Reason.WRONG_DICE_COUNT
+    return KeepDice(faces, every) if tokens[0] in KEEP_VERBS else RerollDice(faces, every)
+
+
+def _named_dice(tokens: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The dice a keep or a reroll names: (faces one die each, faces of which every die), or None.
+
+    One face after the words that make it every die showing it is every such die ("i cinque",
+    "tutti i cinque", "gli assi"); a number and a face after them are that many dice ("i due
+    cinque", "tutti e due i cinque"), as is a number before a plural face ("due assi"). Any
+    other run of faces names dice one by one, whatever article stands before ("il cinque",
+    "un cinque", "i cinque cinque cinque").
+
+    >>> _named_dice(("tre", "tre", "cinque")), _named_dice(("i", "cinque", "il", "sei"))
+    (((3, 3, 5), ()), ((6,), (5,)))
+    >>> _named_dice(("i", "due", "cinque")), _named_dice(("gli", "assi")), _named_dice(("due", "assi"))
+    (((5, 5), ()), ((), (1,)), ((1, 1), ()))
+    >>> _named_dice(("i", "cinque", "cinque", "cinque")), _named_dice(("tutti", "due", "i", "cinque"))
+    (((5, 5, 5), ()), ((5, 5), ()))
+    >>> _named_dice(("il", "tavolo")), _named_dice(("i",))
+    (None, ((), ()))
+    """
+    plural = _face_of_plural_word()
+    faces: list[int] = []
+    every: list[int] = []
+    rest = list(tokens)
+    while rest:
+        before = _take_while(rest, _joins_a_face)
+        if not rest:
+            break  # "tengo il": the dice are still to be said
+        if before == ["tutti"] and len(rest) > 2 and rest[1] in EVERY_WORDS:  # "tutti (e) due i cinque"
+            del rest[1]
+            before = ["i"]  # as "i due cinque"
+        run = _take_while(rest, lambda word: not _joins_a_face(word) and word not in plural)
+        named = _faces(run)
+        if named is None:
+            return None
+        all_of = any(word in EVERY_WORDS for word in before)
+        if rest and rest[0] in plural:  # "gli assi", "due assi"
+            face = plural[rest.pop(0)]
+            if not run:
+                every.append(face)
+            elif len(run) == 1 and len(named) == 1 and 2 <= named[0] <= DICE_COUNT:
+                faces.extend([face] * named[0])
+            else:
+                return None
+        elif not run:
+            return None  # an article before no face: "il tavolo"
+        elif all_of and len(run) == 1 and len(named) == 1:  # "i cinque"
+            every.extend(named)
+        elif all_of and len(run) == 2 and len(named) == 2 and 2 <= named[0] <= DICE_COUNT:  # "i due cinque"
+            faces.extend([named[1]] * named[0])
+        else:  # die by die, whatever article stands before ("i cinque cinque cinque", "l'asso")
+            faces.extend(named)
+    return tuple(faces), tuple(every)
+
+
+def _joins_a_face(word: str) -> bool:
+    """An article or a word that says how many dice of the face after it ("i", "tutti", "il")."""
+    return word in EVERY_WORDS or word in ONE_WORDS or word in ARTICLES
+
+
+def _take_while(words: list[str], wanted: Callable[[str], bool]) -> list[str]:
+    """Remove and return the leading ``words`` that are ``wanted``."""
+    taken: list[str] = []
+    while words and wanted(words[0]):
+        taken.append(words.pop(0))
+    return taken
+
+
+def _parse_in(phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason:
+    if phase is Phase.DICE:
+        return _parse_dice(tokens)
+    if phase is Phase.BOX:
+        return _parse_box(tokens)
+    if phase is Phase.VIRTUAL:
+        return _parse_virtual(tokens)
+    if phase is Phase.START:
+        return _parse_start(tokens)
+    return Reason.UNKNOWN
+
+
+def parse_yatzi(text: str, phase: Phase) -> Intent:
+    """What ``text`` means in ``phase``; never raises on any text.
+
+    Case, punctuation, accents, fillers ("ehm", "allora"), the "e" between dice
+    and typed digits do not matter. Commands (ripeti, classifica, ...) are
+    understood in every phase; "sì"/"no" only in ``"confirm"``. Anything else
+    that is not valid now gives ``NotUnderstood(text, reason)`` with a
+    :class:`Reason`. Raises ``ValueError`` only for an unknown phase.
+
+    >>> parse_yatzi("Ehm... 3, 3, 3, 5 e 6!", Phase.DICE)
+    SayDice(values=(3, 3, 3, 5, 6), check=False)
+    >>> parse_yatzi("tre tre cinque sei", Phase.DICE).reason
+    <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>
+    >>> parse_yatzi("metti nei due", Phase.BOX), parse_yatzi("basta", Phase.VIRTUAL), parse_yatzi("si", Phase.CONFIRM)
+    (ChooseBox(box='due'), KeepAll(), Yes())
+    """
+    ph = Phase(phase)  # as in yatzi_phrases
+    command = command_table(yes_no=ph is Phase.CONFIRM).lookup(text)
+    if command is None and ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL, Phase.START):
+        command = _card_table().lookup(text)
+        if isinstance(command, ReadCard) and ph is Phase.START:
+            command = None
+    if command is not None:
+        return command
+    tokens = prepare(text)
+    if not tokens:
+        return NotUnderstood(text, Reason.EMPTY)
+    result = _parse_in(ph, tokens)
+    if not isinstance(result, Reason):
+        return result
+    if result is Reason.UNKNOWN and _valid_elsewhere(text, tokens, ph):
+        return NotUnderstood(text, Reason.NOT_NOW)
+    return NotUnderstood(text, result)
+
+
+def _valid_elsewhere(text: str, tokens: tuple[str, ...], phase: Phase) -> bool:
+    """True when another phase would understand ``text`` (e.g. "tris" in the dice phase)."""
+    if phase is not Phase.CONFIRM and command_table(yes_no=True).lookup(text) is not None:
+        return True
+    return any(not isinstance(_parse_in(other, tokens), Reason) for other in Phase if other is not phase)

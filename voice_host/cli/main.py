@@ -1,0 +1,102 @@
+"""Command line: ``voice-host play ...``, ``analizza`` and the voice tools: parse, dispatch, exit code.
+
+The work is elsewhere: :mod:`voice_host.cli.play` runs a game (wired by
+:mod:`voice_host.cli.bootstrap`), :mod:`voice_host.cli.voice_tools` holds the voice
+tools. Here the two error bases of :mod:`voice_host.errors` become their exit
+codes (listed there): an :class:`InputError` is one Italian line and exit 2, a
+:class:`WriteFailure` one line and exit 4.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from grammars.it import catalogue as say
+from voice_host.board.options import add_board_options
+from voice_host.cli.parser import ItalianArgumentParser
+from voice_host.cli.play import analyse_journal, play
+from voice_host.cli.voice_options import add_voice_options
+from voice_host.core.computer_pause import parse_pause
+from voice_host.core.reprompt import DEFAULT_WAITS, parse_waits
+from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
+from voice_host.games.options import add_game_options
+from voice_host.platform.stop_signals import StopSignal, stop_on_signals
+from voice_host.terminal.console import print_error, print_stderr
+from voice_host.terminal.stdout_guard import OutputClosed, guarded_stdout
+from voice_host.terminal.user_command import user_command
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full command-line parser."""
+    parser = ItalianArgumentParser(prog="voice-host", description=say.CLI_HELP["voice-host"])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
+                                title=say.ARGPARSE_WORDS["commands"], metavar="comando")
+    play = sub.add_parser("play", help=say.CLI_HELP["play"])
+    add_game_options(play)
+    play.add_argument("--input", metavar="INGRESSO", default="auto", help=say.CLI_HELP["--input"])
+    play.add_argument("--tts", default="pyttsx3", choices=["pyttsx3", "print", "none"], help=say.CLI_HELP["--tts"])
+    play.add_argument("--captions", default="on", choices=["on", "off"],
+                      help=say.CLI_HELP["--captions"])
+    play.add_argument("--summary", metavar="FILE", help=say.CLI_HELP["--summary"])
+    play.add_argument("--journal", metavar="GIORNALE", help=say.CLI_HELP["--journal"])
+    play.add_argument("--no-journal", action="store_true", help=say.CLI_HELP["--no-journal"])
+    play.add_argument("--resume", metavar="GIORNALE", help=say.CLI_HELP["--resume"])
+    play.add_argument("--model", metavar="CARTELLA", help=say.CLI_HELP["--model"])
+    add_voice_options(play, say.CLI_HELP["--voice"], say.CLI_HELP["--rate"], say.CLI_HELP["--volume"])
+    device_help = say.device_option_help(user_command("devices")).replace("%", "%%")  # argparse formats help with %
+    play.add_argument("--device", metavar="MICROFONO", help=device_help)
+    add_board_options(play)
+    play.add_argument("--earcon", default="on", choices=["on", "off"], help=say.CLI_HELP["--earcon"])
+    play.add_argument("--reprompt-s", metavar="SECONDI", type=parse_waits, default=DEFAULT_WAITS,
+                      help=say.CLI_HELP["--reprompt-s"])
+    play.add_argument("--computer-pause-s", metavar="SECONDI", type=parse_pause, default=None,
+                      help=say.CLI_HELP["--computer-pause-s"])
+    analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
+    analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
+    _register_voice_tools(sub)
+    return parser
+
+
+def _register_voice_tools(sub: Any) -> None:
+    """Add devices/check/say/model when the voice tools are installed with the package."""
+    try:
+        from voice_host.cli import voice_tools
+    except ImportError:
+        return
+    voice_tools.register(sub)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``voice-host`` console script."""
+    try:
+        with stop_on_signals():
+            args = build_parser().parse_args(argv)
+            if args.command == "play":
+                return play(args)
+            with guarded_stdout():
+                if args.command == "analizza":
+                    return analyse_journal(args.journal)
+                handler = getattr(args, "handler", None)
+                if handler is None:
+                    raise UsageError(say.unknown_command(args.command))
+                return int(handler(args))
+    except InputError as exc:
+        print_error(str(exc))
+        return EXIT_USAGE
+    except OutputClosed:  # the reader of a pipe has what it wanted
+        return EXIT_WRITE_FAILED
+    except WriteFailure as exc:
+        print_error(str(exc))
+        return EXIT_WRITE_FAILED
+    except KeyboardInterrupt:
+        print_stderr("")
+        return EXIT_INTERRUPTED
+    except StopSignal as stop:
+        return stop.exit_code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

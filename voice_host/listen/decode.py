@@ -1,0 +1,136 @@
+"""The decode stage: one phase's grammar decoder and its second, garbage-model decoder (vosk).
+
+:class:`PhaseDecoders` wraps the two ``KaldiRecognizer`` of one grammar: the
+grammar decoder (the phase's phrases only) and, optionally, the second one
+(the same phrases plus common words of the language, a garbage model,
+:mod:`voice_host.hearing.fillers`), fed the same audio. It only decodes: when an
+utterance ends is the endpoint stage's (:mod:`voice_host.listen.endpoint`),
+what the decodes mean the verify stage's (:mod:`voice_host.listen.verify`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from voice_host.listen.messages import Decoded
+
+#: Alternatives asked of each decoder (to find a rival phrase).
+ALTERNATIVES = 4
+#: Audio the second decoder may lag behind the grammar decoder (while the grammar decoder hears no
+#: word yet) before it catches up anyway.
+MOST_DEFERRED_S = 5.0
+
+
+def recognizer(model: Any, sample_rate: int, grammar: Sequence[str]) -> Any:
+    """A vosk ``KaldiRecognizer`` on ``model`` restricted to ``grammar``, with alternatives and word times."""
+    import vosk
+
+    made = vosk.KaldiRecognizer(model, float(sample_rate), json.dumps(list(grammar), ensure_ascii=False))
+    made.SetMaxAlternatives(ALTERNATIVES)
+    made.SetWords(True)
+    return made
+
+
+class PhaseDecoders:
+    """The grammar decoder of one phase and its second opinion (``second``, or None), fed the same chunks.
+
+    The second decoder, which costs more (a larger grammar), may be fed late:
+    ``accept(data, defer=True)`` keeps the chunk for it, and it gets every kept
+    chunk, in order, before the next one it is fed (:meth:`catch_up`). An
+    utterance whose second decode is not needed (:meth:`drop_second`) is never
+    decoded by it. Its word times then count fewer samples than the grammar
+    decoder's (vosk counts the samples it was fed, across ``Reset``), so they are
+    shifted by the audio it never heard. ``second_so_far`` holds what the second
+    decoder ended on its own within the current utterance.
+    """
+
+    def __init__(self, grammar: Any, second: Any = None, *, sample_rate: int = 16000) -> None:
+        self.grammar = grammar
+        self.second = second
+        self.second_so_far: Decoded | None = None
+        self._bytes_per_s = 2.0 * sample_rate
+        self._deferred: list[bytes] = []
+        self._deferred_bytes = 0
+        self._skipped_s = 0.0  # audio the second decoder never heard (its times are this much early)
+        self._live = False  # caught up within this utterance: fed as the chunks come
+
+    def reset(self) -> None:
+        """Drop the current utterance from both decoders."""
+        self.grammar.Reset()
+        if self.second is not None:
+            self.second.Reset()
+        self._skip_deferred()
+        self.second_so_far = None
+
+    def accept(self, data: bytes, *, defer: bool = False) -> Decoded | None:
+        """Feed one chunk to the grammar decoder, and to the second (now, or later with ``defer``);
+        the grammar decoder's result when vosk ended an utterance."""
+        if self.second is not None:
+            self._deferred.append(data)
+            self._deferred_bytes += len(data)
+            if self._live or not defer or self._deferred_bytes > MOST_DEFERRED_S * self._bytes_per_s:
+                self.catch_up()
+        if self.grammar.AcceptWaveform(data):
+            return Decoded.parse(self.grammar.Result())
+        return None
+
+    @property
+    def second_live(self) -> bool:
+        """True once the second decoder has caught up within this utterance (it is fed as the chunks come)."""
+        return self._live
+
+    def catch_up(self) -> None:
+        """Feed the second decoder every chunk kept for it, and the rest of this utterance as it comes."""
+        self._live = True
+        deferred, self._deferred, self._deferred_bytes = self._deferred, [], 0
+        for data in deferred:
+            self._feed_second(data)
+
+    def drop_second(self) -> None:
+        """The utterance just ended needs no second decode: forget what the second decoder heard of it."""
+        if self.second is None:
+            return
+        self.second.Reset()
+        self._skip_deferred()
+        self.second_so_far = None
+
+    def _skip_deferred(self) -> None:
+        self._live = False
+        self._skipped_s += self._deferred_bytes / self._bytes_per_s
+        self._deferred, self._deferred_bytes = [], 0
+
+    def partial(self) -> str:
+        """What the grammar decoder has heard of the utterance not ended yet ("" when none)."""
+        return str(json.loads(self.grammar.PartialResult()).get("partial", ""))
+
+    def finalize(self) -> Decoded:
+        """End the utterance now (before vosk's own endpoint): the grammar decoder's result."""
+        return Decoded.parse(self.grammar.FinalResult())
+
+    def _feed_second(self, data: bytes) -> None:
+        """Feed one chunk to the second decoder, keeping what it ends on its own."""
+        if self.second is not None and self.second.AcceptWaveform(data):
+            ended = self._shifted(Decoded.parse(self.second.Result()))
+            self.second_so_far = ended if self.second_so_far is None else self.second_so_far.then(ended)
+
+    def take_second(self) -> Decoded | None:
+        """The second decoder's result for the utterance just ended (None without one); starts the next."""
+        if self.second is None:
+            return None
+        self.catch_up()
+        ended = self._shifted(Decoded.parse(self.second.FinalResult()))
+        whole = ended if self.second_so_far is None else self.second_so_far.then(ended)
+        self.second_so_far = None
+        self._live = False
+        return whole
+
+    def _shifted(self, decoded: Decoded) -> Decoded:
+        """``decoded`` (the second decoder's) with its word times on the grammar decoder's clock."""
+        if not self._skipped_s:
+            return decoded
+        shift = self._skipped_s
+        timed = tuple((word, start + shift, end + shift) for word, start, end in decoded.timed)
+        return replace(decoded, timed=timed)

@@ -1,0 +1,192 @@
+"""The endpoint stage: when one utterance has ended, decided chunk by chunk without vosk.
+
+vosk 0.3.45 has no runtime endpointer, and at a noisy table its own endpoint,
+which waits for real silence, may never come. :class:`UtteranceEnd` is told,
+for each chunk, what the grammar decoder made of it (vosk's own final result,
+or its partial) and says when to end the utterance early
+(:meth:`UtteranceEnd.finalize_now`, with the phase's
+:class:`~voice_host.listen.early_end.EarlyEndpointer`, or after a stretch of
+sound well under the utterance's loudest, :class:`BackgroundEnd`), and which
+result is the utterance's (:meth:`UtteranceEnd.ended`): a final that a longer
+phrase extends ("sessanta" of "sessanta due") waits for the quiet vosk would
+have waited. Pure: audio levels and texts, no decoder.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from voice_host.listen.early_end import PREFIX_PAUSE_S, EarlyEndpointer, rms
+from voice_host.listen.messages import Decoded
+from voice_host.model.tokens import words
+
+#: Audio with no new word (counted from the end of speech) before answering with an early final that a
+#: longer phrase extends, when vosk's partial looked complete but its final is a prefix ("다시" of "다시 시작":
+#: the partial lags the audio by a few frames), and the room did not stay quiet: vosk's own rule2 trailing
+#: silence (0.3 s here lost a clean "아니요" over babble in bench/hearing.py --offline). When every chunk since
+#: the end of speech was quiet, the prefix pause (:data:`~voice_host.listen.early_end.PREFIX_PAUSE_S`) is enough,
+#: as for a partial that is a prefix: waiting 0.5 s there made "다시" the slowest phrase of bench/latency.py.
+PENDING_S = 0.5
+#: Quiet audio after a dictation ("tre tre cinque") whose every word is a phrase of the phase before it ends:
+#: a little longer than a prefix phrase's pause, since a player dictating dice may pause between them.
+SEQUENCE_PAUSE_S = 0.35
+#: After speech, this much audio at least :data:`UNDER_PEAK_DB` under the utterance's
+#: loudest chunk, with the partial result unchanged, ends it even though vosk, which waits for real silence, has not
+#: (talk at the next table never stops).
+BACKGROUND_END_S = 0.3
+UNDER_PEAK_DB = 6.0
+#: Quieter than this is silence, which vosk's own endpoint handles (a pause between words).
+BACKGROUND_RMS = 150.0
+#: Chunks among which the loudest is looked for (about two seconds).
+PEAK_CHUNKS = 40
+
+
+class BackgroundEnd:
+    """Tells when, after a partial result, the audio has stayed well under the recent loudest for a while.
+
+    >>> import numpy as np
+    >>> end = BackgroundEnd(sample_rate=16000)
+    >>> loud, under = np.full(1600, 3000, "<i2").tobytes(), np.full(1600, 900, "<i2").tobytes()
+    >>> [end.ended(c, "서른") for c in (loud, under, under, under)]
+    [False, False, False, True]
+    """
+
+    def __init__(self, *, sample_rate: int = 16000) -> None:
+        self._bytes_per_s = 2.0 * sample_rate
+        self._levels: deque[float] = deque(maxlen=PEAK_CHUNKS)
+        self._under_s = 0.0
+        self._under_partial = ""
+
+    def ended(self, data: bytes, partial: str) -> bool:
+        """Account for ``data`` (after which the partial result is ``partial``); True when the utterance ended."""
+        level = rms(data)
+        self._levels.append(level)
+        under = BACKGROUND_RMS <= level <= max(self._levels) * 10 ** (-UNDER_PEAK_DB / 20)
+        if not partial or not under or partial != self._under_partial:
+            self._under_s = 0.0
+            self._under_partial = partial
+            return False
+        self._under_s += len(data) / self._bytes_per_s
+        if self._under_s < BACKGROUND_END_S:
+            return False
+        self._under_s = 0.0
+        self._levels.clear()
+        return True
+
+
+class UtteranceEnd:
+    """The end of each utterance of one phase.
+
+    ``endpointer`` holds the phase's variants; ``background`` (shared by every
+    phase of a listener) follows the recent loudest; ``early=False`` keeps vosk's
+    own endpoint only. ``most_words`` is the most words an utterance of the phase
+    can have and still be a phrase (see :meth:`is_talk`; None: no limit).
+    ``dictation`` tells whether a text is a whole dictation of the phase's phrases
+    (every word one, none left waiting for more): such a partial ends a dictation
+    after :data:`SEQUENCE_PAUSE_S` of quiet (None: a dictation waits for vosk's endpoint).
+    """
+
+    def __init__(
+        self,
+        endpointer: EarlyEndpointer,
+        background: BackgroundEnd,
+        *,
+        sample_rate: int = 16000,
+        early: bool = True,
+        most_words: int | None = None,
+        dictation: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.endpointer = endpointer
+        self._most_words = most_words
+        self._dictation = dictation
+        self._background = background
+        self._bytes_per_s = 2.0 * sample_rate
+        self._early = early
+        self._pending: Decoded | None = None  # an early final that a longer phrase could still extend
+        self._pending_s = 0.0
+        self._pending_still = False  # every chunk since the end of speech was quiet
+
+    @property
+    def pending(self) -> bool:
+        """True while an ended result waits for a longer phrase that would extend it."""
+        return self._pending is not None
+
+    def reset(self) -> None:
+        """Forget the current utterance (the host spoke, or the phase changed)."""
+        self.endpointer.reset()
+        self._pending = None
+
+    def watches(self, sequence: bool) -> bool:
+        """True when partial results are worth asking for (our early endpoint is on; for a dictation, when
+        it can tell a whole one)."""
+        return self._early and (not sequence or self._dictation is not None)
+
+    def is_talk(self, partial: str) -> bool:
+        """True when ``partial`` has more words than any utterance of the phase could: talk at the table.
+
+        Over babble vosk never hears the silence that ends an utterance, and its
+        decode grows with the talk; such an utterance is dropped as soon as it is
+        too long to be a phrase, not decoded to its end (nor by the second decoder).
+        """
+        return self._most_words is not None and len(words(partial)) > self._most_words
+
+    def finalize_now(self, data: bytes, partial: str, *, quiet_level: float, sequence: bool = False) -> bool:
+        """After ``data``, whose partial result is ``partial``: True when the utterance should end now.
+
+        A dictation (``sequence``) ends only after a pause of :data:`SEQUENCE_PAUSE_S` with a whole
+        dictation heard: it must not end after its first word, nor in the next table's talk.
+        """
+        if sequence:
+            self.endpointer.update(data, partial, quiet_level=quiet_level)  # counts the quiet after the last word
+            whole = bool(partial) and self._dictation is not None and self._dictation(partial)
+            return whole and self.endpointer.quiet_s >= SEQUENCE_PAUSE_S - 1e-6
+        extendable = self.endpointer.is_extendable(partial)
+        if self._background.ended(data, partial) and not extendable:
+            return True
+        # Silence counts in the pause even before vosk's partial shows the word: the partial lags the audio
+        # (up to 0.4 s through the sink), and the player's pause began at the word's end. Only silence, though:
+        # counting a noisy room's quiet there too lost a phrase over babble in bench/hearing.py --offline.
+        level = quiet_level if partial else min(quiet_level, BACKGROUND_RMS)
+        if self.endpointer.update(data, partial, quiet_level=level):
+            return True
+        # after speech, the prefix pause of silence with no word shown yet: the player has stopped, and vosk's
+        # final (which decodes every frame) tells what was said, as its own endpoint would 0.2-0.7 s later
+        return not words(partial) and self.endpointer.paused_s >= PREFIX_PAUSE_S - 1e-6
+
+    def ended(
+        self, data: bytes, final: Decoded | None, early: bool, partial: str, *, quiet_level: float | None = None
+    ) -> tuple[Decoded, bool] | None:
+        """The utterance's result and whether it ended early, once ``data`` (with ``final`` or ``partial``) ends it.
+
+        ``final`` is the grammar decoder's result when this chunk ended an utterance
+        (``early``: by :meth:`finalize_now`), else None; ``partial`` its partial result then.
+        ``quiet_level``: the level at or under which a chunk is quiet (None: no chunk counts as quiet).
+        """
+        pending = self._pending
+        if final is None:
+            if pending is None:
+                return None
+            self._pending_s = 0.0 if partial else self._pending_s + len(data) / self._bytes_per_s
+            self._pending_still = self._pending_still and quiet_level is not None and rms(data) <= quiet_level
+            wait = PREFIX_PAUSE_S if self._pending_still else PENDING_S
+            if self._pending_s < wait - 1e-9:  # audio time summed chunk by chunk
+                return None
+            self._pending = None
+            return pending, False
+        if pending is not None:
+            self._pending = None
+            return pending.then(final), False
+        if early and self.endpointer.is_extendable(final.text):
+            # a prefix ("sessanta" of "sessanta due"): answered at once when the endpointer ended it after the
+            # player's pause; when vosk's partial looked complete instead, wait as long as vosk would have
+            if self.endpointer.quiet_s >= PREFIX_PAUSE_S - 1e-9:
+                return final, early
+            self._pending, self._pending_s = final, self.endpointer.quiet_s
+            self._pending_still = self.endpointer.quiet_s > 0.0
+            return None
+        return final, early
+
+    def done(self) -> None:
+        """The utterance was handed on: the next starts clean."""
+        self.endpointer.reset()

@@ -1,0 +1,329 @@
+"""The vosk listener: implements the ``Listener`` port by wiring the listening stages.
+
+For each :class:`ListenRequest` vosk gets only the phrases valid now (their
+spellings the model knows), as a JSON grammar (``ensure_ascii=False``). One
+pair of ``KaldiRecognizer`` per distinct grammar shares the one ``Model`` and is
+cached, so a phase switch never calls ``SetGrammar`` mid-utterance. One
+utterance flows through the stages in one direction:
+
+1. **gate** (:mod:`voice_host.listen.gate`): the audio the host may hear, only
+   around voice (the half-duplex gate, the speech gate, the quiet clock);
+2. **decode** (:mod:`voice_host.listen.decode`): the grammar decoder and the
+   second, garbage-model decoder (:mod:`voice_host.hearing.fillers`) fed the same
+   chunks, the audio kept beside them to measure their words
+   (:mod:`voice_host.listen.word_levels`), and when the utterance ends
+   (:mod:`voice_host.listen.endpoint`: early, before vosk's own endpoint, when
+   possible, and after a stretch well under the utterance's loudest at a noisy table);
+3. **verify** (:mod:`voice_host.listen.verify`): background words trimmed, the
+   text mapped onto the nearest valid phrase, the evidence weighed by the
+   confidence check (:mod:`voice_host.hearing.confidence`, with the model's
+   :class:`~voice_host.hearing.calibration.Calibration`);
+4. **decide** (:mod:`voice_host.listen.deliver`): heard (sure, or to be asked
+   back), or dropped (nothing, noise, chatter) and listening goes on.
+
+``listen`` returns the phrase's canonical ``Phrase.text``.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grammars.phrases import LeadInPhrase, Phrase
+from voice_host.core.ports import Heard, ListenRequest, Silence
+from voice_host.hearing.calibration import Calibration, for_model
+from voice_host.hearing.confidence import LONGER_BY
+from voice_host.hearing.fillers import filler_words
+from voice_host.listen.decode import ALTERNATIVES, PhaseDecoders, recognizer
+from voice_host.listen.deliver import decide
+from voice_host.listen.early_end import EarlyEndpointer, rms
+from voice_host.listen.endpoint import BACKGROUND_RMS, BackgroundEnd, UtteranceEnd
+from voice_host.listen.gate import Intake
+from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
+from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
+from voice_host.listen.sources import AudioSource
+from voice_host.listen.verify import Verifier, tails
+from voice_host.listen.word_levels import RecentAudio
+from voice_host.model.loading import check_all, load_model, vocabulary_of
+from voice_host.model.tokens import UNK, words
+from voice_host.model.vocabulary import Vocabulary
+
+__all__ = [
+    "ALTERNATIVES", "Decoded", "Timed", "Utterance", "VoskListener", "check_all", "heard_by_both",
+    "load_model", "tails", "vocabulary_of",
+]
+
+
+@dataclass
+class _Phase:
+    """The stages of one grammar: its decoders, the audio they were fed, its endpoint and its verifier."""
+
+    decoders: PhaseDecoders
+    audio: RecentAudio
+    end: UtteranceEnd
+    verifier: Verifier
+
+    def reset(self) -> None:
+        self.decoders.reset()
+        self.end.reset()
+
+
+def most_words(usable: dict[Phrase, tuple[str, ...]]) -> int:
+    """The most words an utterance of a phase can have and be a phrase: its longest variant, two lead-ins
+    before it (each as long as the longest lead-in) and :data:`~voice_host.hearing.confidence.LONGER_BY`
+    word of others' talk (which the verify stage may cut off).
+
+    >>> most_words({Phrase.of("서른"): ("서른",), Phrase.of("점수 취소"): ("점수 취소",)})
+    3
+    >>> most_words({Phrase.of("cinquanta tre"): ("cinquanta tre",), LeadInPhrase.of("fatto"): ("fatto",)})
+    5
+    """
+    phrases = [len(words(v)) for p, vs in usable.items() if not isinstance(p, LeadInPhrase) for v in vs]
+    lead_ins = [len(words(v)) for p, vs in usable.items() if isinstance(p, LeadInPhrase) for v in vs]
+    return max(phrases, default=0) + 2 * max(lead_ins, default=0) + LONGER_BY
+
+
+def whole_dictation(matcher: PhraseMatcher, text: str) -> bool:
+    """True when ``text`` is a whole dictation of ``matcher``'s phrases: each word one of them (or a command
+    said whole), the last not a lead-in ("sono usciti": the dice follow).
+
+    >>> from grammars.phrases import LeadInPhrase
+    >>> m = PhraseMatcher({Phrase.of("tre"): ("tre",), Phrase.of("e"): ("e",), LeadInPhrase.of("sono"): ("sono",)})
+    >>> [whole_dictation(m, t) for t in ("tre tre", "sono tre e tre", "tre sono", "sono", "tre sei")]
+    [True, True, False, False, False]
+    """
+    said = words(text)
+    if not said or matcher.match_sequence(text).phrase is None:
+        return False
+    return matcher.match(said[-1]).reason is not MatchReason.LEAD_IN_ONLY
+
+
+class VoskListener:
+    """Listens for the phrases of each request through vosk.
+
+    ``model`` is a loaded ``vosk.Model``; ``source`` gives audio chunks; ``gate``
+    (shared with the speaker) makes the listener deaf to the host's own voice.
+    ``early_endpoint=False`` keeps vosk's own endpointing only.
+    ``fillers`` are candidate common words for the second, garbage-model decode
+    (those the model knows and no phrase uses); ``second_opinion=False`` skips
+    that decode: every phrase is then returned as sure and nothing is dropped
+    as chatter. ``foreground=True`` attenuates the audio between a near
+    speaker's words first (off by default: on the Korean proxy it gained
+    nothing measurable and lost the first word of the first utterance of a
+    fresh microphone stream). ``speech_gate=False`` decodes every chunk, not
+    only the audio around voice (:class:`~voice_host.listen.voice_activity.SpeechGate`).
+    ``calibration`` holds the score thresholds of the confidence check (by default
+    the one for ``vocabulary.model_name``: the proxy's measured ones, or uncalibrated,
+    :mod:`voice_host.hearing.calibration`). After an utterance is dropped the speech gate
+    waits for voice that stands out from the room again (the next table's talk, which
+    holds it open, is not decoded on and on); ``close_after_drop=False`` keeps it open,
+    to sample everything babble can form (the self-test's calibration).
+    """
+
+    def __init__(
+        self,
+        model: Any,
+        vocabulary: Vocabulary,
+        source: AudioSource,
+        *,
+        gate: HalfDuplexGate | None = None,
+        early_endpoint: bool = True,
+        cache_size: int = 16,
+        on_utterance: Callable[[Utterance], None] | None = None,
+        fillers: Sequence[str] = (),
+        second_opinion: bool = True,
+        foreground: bool = False,
+        speech_gate: bool = True,
+        calibration: Calibration | None = None,
+        close_after_drop: bool = True,
+    ) -> None:
+        self._model = model
+        self._vocabulary = vocabulary
+        self._source = source
+        self._early = early_endpoint
+        self._cache: OrderedDict[tuple[str, ...], _Phase] = OrderedDict()
+        self._cache_size = cache_size
+        self._current: _Phase | None = None
+        self.on_utterance = on_utterance
+        self.last: Utterance | None = None
+        self._fillers = tuple(fillers)
+        self._second_opinion = second_opinion
+        self._calibration = calibration if calibration is not None else for_model(vocabulary.model_name)
+        self._intake = Intake(
+            source, gate=gate, busy=self._utterance_open, speech_gate=speech_gate, foreground=foreground,
+            close_after_drop=close_after_drop,
+        )
+        self._speech = self._intake.speech
+        self._background = BackgroundEnd(sample_rate=source.sample_rate)
+
+    # ---- grammar
+
+    def usable(self, phrases: Sequence[Phrase]) -> dict[Phrase, tuple[str, ...]]:
+        """Each phrase's spellings the model knows (phrases with none are left out)."""
+        usable: dict[Phrase, tuple[str, ...]] = {}
+        for phrase in phrases:
+            variants = self._vocabulary.usable_variants(phrase)
+            if variants:
+                usable[phrase] = variants
+        return usable
+
+    def grammar(self, phrases: Sequence[Phrase]) -> list[str]:
+        """The vosk phrase list for ``phrases`` (plus ``[unk]`` when the model has it)."""
+        seen: dict[str, None] = {}
+        for variants in self.usable(phrases).values():
+            for variant in variants:
+                seen.setdefault(variant, None)
+        if self._vocabulary.has_unk:
+            seen.setdefault(UNK, None)
+        return list(seen)
+
+    def _phase(self, phrases: Sequence[Phrase]) -> _Phase:
+        usable = self.usable(phrases)
+        grammar = self.grammar(phrases)
+        key = tuple(grammar) + tuple(f"{p.text}\x00{'|'.join(v)}" for p, v in usable.items())
+        phase = self._cache.get(key)
+        if phase is None:
+            phase = self._build(usable, grammar)
+            self._cache[key] = phase
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return phase
+
+    def _build(self, usable: dict[Phrase, tuple[str, ...]], grammar: list[str]) -> _Phase:
+        rate = self._source.sample_rate
+        second = None
+        if self._second_opinion:
+            garbage = grammar + filler_words(self._fillers, self._vocabulary.knows, grammar)
+            second = recognizer(self._model, rate, garbage)
+        endpointer = EarlyEndpointer(  # a lead-in ("fatto") is never complete: the roll follows
+            (words(v) for p, vs in usable.items() if not isinstance(p, LeadInPhrase) for v in vs),
+            sample_rate=rate,
+        )
+        matcher = PhraseMatcher(usable)
+        return _Phase(
+            PhaseDecoders(recognizer(self._model, rate, grammar), second, sample_rate=rate),
+            RecentAudio(sample_rate=rate),
+            UtteranceEnd(
+                endpointer, self._background, sample_rate=rate, early=self._early, most_words=most_words(usable),
+                dictation=functools.partial(whole_dictation, matcher),
+            ),
+            Verifier(matcher, self._calibration),
+        )
+
+    # ---- listening
+
+    def listen(self, request: ListenRequest) -> Heard | Silence | None:
+        """Block until a valid phrase is heard; return its canonical text, or None when audio ends.
+
+        Chatter (the second opinion far from every phrase) is dropped and
+        listening goes on; a phrase that might have been another comes back
+        with ``sure=False``. With ``request.patience_s``, :class:`Silence` once
+        no voice has been heard for that long (:class:`~voice_host.listen.quiet_clock.QuietClock`);
+        nothing is reset then, so the next call goes on with the same audio.
+        """
+        intake = self._intake
+        intake.reset_quiet()
+        self._after_host_spoke(intake.sync())
+        phase = self._phase(request.phrases)
+        if phase is not self._current:
+            # Phase switch between utterances: the new recognizer starts clean.
+            phase.reset()
+            if self._current is not None:
+                self._current.reset()
+            self._current = phase
+            intake.restart()
+        partial = ""
+        while True:
+            data = intake.next(request.patience_s, busy=phase.end.pending or bool(partial))
+            self._after_host_spoke(False)
+            if data is None or isinstance(data, Silence):
+                return data
+            ended, partial = self._decode(phase, data, request.sequence)
+            if ended is None:
+                continue
+            decoded, early = ended
+            intake.reset_quiet()  # an utterance just ended: the wait starts again from here
+            needed = phase.decoders.second is None or phase.verifier.needs_second(decoded, phase.audio)
+            second = phase.decoders.take_second() if needed else None
+            if not needed:
+                phase.decoders.drop_second()
+            verified = phase.verifier.verify(
+                decoded, second, phase.audio, sequence=request.sequence, skipped=not needed
+            )
+            utterance = Utterance(
+                request.phase, verified.match, early, time.monotonic(), intake.voiced, verified.confidence,
+                verified.decoded, second,
+            )
+            intake.voiced = False
+            phase.end.done()
+            self.last = utterance
+            if self.on_utterance is not None:
+                self.on_utterance(utterance)
+            heard = decide(utterance)
+            if heard is not None:
+                return heard
+            intake.dropped()
+
+    def _after_host_spoke(self, synced: bool) -> None:
+        """When the host has spoken (now, or while the gate stage read): the current utterance is gone."""
+        if not (synced or self._intake.host_spoke):
+            return
+        self._intake.host_spoke = False
+        if self._current is not None:
+            self._current.reset()
+
+    def _decode(self, phase: _Phase, data: bytes, sequence: bool) -> tuple[tuple[Decoded, bool] | None, str]:
+        """Feed one chunk to the decode and endpoint stages: (the ended utterance and whether early, or None;
+        the current partial result, "" when not watched)."""
+        phase.audio.remember(data)
+        watched = phase.end.watches(sequence)
+        # the second decoder hears an utterance's audio only once it is known to be needed
+        final = phase.decoders.accept(data, defer=watched)
+        early, partial = False, ""
+        quiet = self._intake.energy.threshold()
+        if final is None and watched:
+            partial = phase.decoders.partial()
+            if not sequence and phase.end.is_talk(partial):  # too long for any phrase: the table's talk, dropped
+                phase.reset()
+                self._intake.dropped()
+                return None, ""
+            if phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence):
+                final, early, partial = phase.decoders.finalize(), True, ""
+            elif self._pause_began(phase, data) and phase.verifier.may_need_second(partial, phase.audio):
+                phase.decoders.catch_up()  # during the player's pause, not after it
+        return phase.end.ended(data, final, early, partial, quiet_level=quiet), partial
+
+    @staticmethod
+    def _pause_began(phase: _Phase, data: bytes) -> bool:
+        """True while the player pauses in silence after speech and the second decoder has not caught up.
+
+        Only in silence: over babble a quiet chunk comes every few words, and catching up
+        then cost about 1 % of a core (``bench/idle.py``) for endpoints that wait longer anyway.
+        """
+        decoders = phase.decoders
+        if decoders.second is None or decoders.second_live or phase.end.endpointer.quiet_s <= 0.0:
+            return False
+        return rms(data) <= BACKGROUND_RMS
+
+    def _utterance_open(self) -> bool:
+        """True while the current grammar decoder holds words of an utterance it has not ended."""
+        return bool(self.partial())
+
+    def partial(self) -> str:
+        """What the current grammar decoder has heard of an utterance not ended yet ("" when none)."""
+        if self._current is None:
+            return ""
+        return self._current.decoders.partial()
+
+    def close(self) -> None:
+        """Close the audio source and drop the recognizers."""
+        self._source.close()
+        self._cache.clear()
+        self._current = None

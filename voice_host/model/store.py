@@ -1,0 +1,165 @@
+"""Where the Italian vosk model is, and how it gets there.
+
+Search order: ``--model PATH``; ``$VOSK_MODEL_PATH``; ``models/`` of the
+repository and of the current directory; then vosk's own folders
+(``vosk.MODEL_DIRS``: /usr/share/vosk, ~/.cache/vosk, ...). A folder counts
+when it is a model itself or holds ``vosk-model-small-it-0.22`` (or another
+``vosk-model*-it-*``). When nothing is found the model can be downloaded with
+vosk's own code (progress bar), guarded: it calls ``sys.exit`` and raises on a
+missing network, which become a :class:`VoiceUnavailable` with a clear message.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import socket
+import tempfile
+import urllib.parse
+from collections.abc import Iterable
+from pathlib import Path
+
+from grammars.it import catalogue
+from voice_host.audio.errors import VoiceUnavailable
+from voice_host.platform import dirs
+from voice_host.terminal.user_command import user_command
+
+#: The model the host uses by default (small Italian, ~48 MB zipped).
+MODEL_NAME = "vosk-model-small-it-0.22"
+_ITALIAN = re.compile(r"^vosk-model(-small)?-it(-|$)")
+_PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _checkout_models() -> list[Path]:
+    """``models/`` of the repository when the host runs from a checkout; nothing when it is installed
+    (the packages' parent is then site-packages, whose ``models`` is nobody's model folder)."""
+    return [_PACKAGE_ROOT / "models"] if (_PACKAGE_ROOT / "pyproject.toml").is_file() else []
+
+
+def is_model_dir(path: Path) -> bool:
+    """True when ``path`` looks like an unpacked vosk model (acoustic model + graph)."""
+    return (path / "am" / "final.mdl").is_file() and (path / "graph").is_dir()
+
+
+def vosk_dirs() -> list[Path]:
+    """vosk's own model folders, as ``vosk.MODEL_DIRS`` names them, read now; off Windows without AppData.
+
+    Not ``vosk.MODEL_DIRS`` itself: vosk computes it once, at its import, from the environment and
+    the home folder of that moment (``VOSK_MODEL_PATH`` is searched first by :func:`search_dirs`).
+    """
+    home = Path.home()
+    dirs = [Path("/usr/share/vosk"), home / "AppData" / "Local" / "vosk", home / ".cache" / "vosk"]
+    if os.name != "nt":
+        dirs = [d for d in dirs if "AppData" not in d.parts]
+    return dirs
+
+
+def search_dirs() -> list[Path]:
+    """Every folder searched for a model, in order, without duplicates."""
+    candidates: list[Path] = []
+    env = os.environ.get("VOSK_MODEL_PATH")
+    if env:
+        candidates.append(Path(env))
+    candidates += [*_checkout_models(), Path.cwd() / "models", *vosk_dirs()]
+    candidates.append(default_download_dir())  # on Linux one of vosk's own
+    unique: dict[Path, None] = {}
+    for candidate in candidates:
+        unique.setdefault(candidate.expanduser().absolute(), None)
+    return list(unique)
+
+
+def _model_in(folder: Path) -> Path | None:
+    if is_model_dir(folder):
+        return folder
+    if is_model_dir(folder / MODEL_NAME):
+        return folder / MODEL_NAME
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return None
+    for entry in entries:
+        if _ITALIAN.match(entry.name) and is_model_dir(entry):
+            return entry
+    return None
+
+
+def find_model(explicit: str | os.PathLike[str] | None = None, dirs: Iterable[Path] | None = None) -> Path | None:
+    """The model folder to use, or None when there is none here.
+
+    An explicit path that is not a model raises :class:`VoiceUnavailable`
+    instead of silently using another model.
+    """
+    if explicit is not None:
+        path = Path(explicit).expanduser()
+        found = _model_in(path) if path.is_dir() else None
+        if found is None:
+            raise VoiceUnavailable(catalogue.voice_model_not_at(str(path)))
+        return found
+    for folder in search_dirs() if dirs is None else dirs:
+        found = _model_in(folder)
+        if found is not None:
+            return found
+    return None
+
+
+def default_download_dir() -> Path:
+    """Where a download goes: vosk's per-user cache (~/.cache/vosk) on Linux (see ``voice_host.platform.dirs``)."""
+    return dirs.model_dir()
+
+
+def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME) -> Path:
+    """Download and unpack ``name`` into ``dest_dir``, with vosk's progress bar.
+
+    The archive is unpacked in a temporary folder beside the destination and moved
+    into place only when complete, so an interrupted download leaves no half model.
+    """
+    dest = (dest_dir or default_download_dir()).expanduser()
+    target = dest / name
+    if is_model_dir(target):
+        return target
+    try:
+        import vosk
+
+        _check_reachable(vosk.MODEL_PRE_URL)
+        dest.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(prefix=".download-", dir=dest) as scratch:
+            # vosk's download_model only needs an object with its progress hook.
+            vosk.Model.download_model(_Downloader(), Path(scratch) / name)
+            unpacked = Path(scratch) / name
+            if not is_model_dir(unpacked):
+                raise OSError(f"the archive does not hold a vosk model named {name}")
+            shutil.move(str(unpacked), str(target))
+    except SystemExit as exc:
+        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, f"exit {exc.code}")) from None
+    except Exception as exc:  # network, zip, disk: all end the same way for the user
+        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, catalogue.system_error(exc))) from None
+    return target
+
+
+def _check_reachable(url: str) -> None:
+    """Fail at once, before vosk draws an empty progress bar, when the model host has no address."""
+    host = urllib.parse.urlparse(url).hostname
+    if host:
+        socket.getaddrinfo(host, 443)  # raises socket.gaierror offline
+
+
+
+class _Downloader:
+    """Stands in for ``self`` in vosk's ``Model.download_model`` (no model handle)."""
+
+    def download_progress_hook(self, t: object) -> object:
+        import vosk
+
+        return vosk.Model.download_progress_hook(self, t)
+
+
+def find_or_download(explicit: str | None, *, download: bool = True) -> Path:
+    """The model folder; downloaded when absent and ``download`` is true."""
+    found = find_model(explicit)
+    if found is not None:
+        return found
+    if not download:
+        searched = [str(d) for d in search_dirs()]
+        raise VoiceUnavailable(catalogue.voice_model_missing(MODEL_NAME, searched, user_command("model", "download")))
+    return download_model()
