@@ -32,12 +32,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.audio.wav import Clip, read_wav, resample, write_wav
 from voice_host.core.ports import Heard, ListenRequest
 from voice_host.hearing import korean
 from voice_host.hearing.trial import SAMPLE_RATE, Tally, babble, babble_gain, padded, to_int16
 from voice_host.listen.causes import cause, table
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.listener import Decoded, Utterance, VoskListener, load_model, vocabulary_of
 from voice_host.listen.sources import AudioChunk, BufferSource
 

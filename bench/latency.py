@@ -36,9 +36,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sink import ensure_pulse
 
 from grammars.phrases import Phrase
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.audio.wav import read_wav, resample, write_wav
 from voice_host.core.ports import ListenRequest
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.listener import Utterance, VoskListener, load_model, vocabulary_of
 from voice_host.listen.mic import MicSource
 from voice_host.listen.sources import AudioChunk

@@ -49,10 +49,10 @@ from sink import ensure_pulse
 
 from engine.tokio.rules import preset
 from grammars.tokio.grammar import Phase
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Heard, ListenRequest
 from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.mic import MicSource
 from voice_host.listen.sources import AudioChunk
 from voice_host.speak.speaker import Pyttsx3Speaker

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -47,3 +48,17 @@ class LeadInPhrase(Phrase):
     skips its words when the rest is a phrase, and the parser drops them. Said alone it
     is not understood.
     """
+
+
+@dataclass(frozen=True)
+class PhaseGrammar:
+    """The phrases of one phase of one game setting, with what each means.
+
+    ``name`` is "game/preset/dice/phase" or "game/phase"; ``group`` the part
+    decisions are recorded against ("game/phase"), the same for every preset and dice.
+    """
+
+    name: str
+    group: str
+    phrases: tuple[Phrase, ...]
+    meaning: Callable[[Phrase], object]

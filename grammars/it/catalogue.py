@@ -11,8 +11,6 @@ import re
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
-from engine.tokio.actions import PenaltyReason
-
 
 def join_names(names: Sequence[str]) -> str:
     """"Anna, Bruno e Carla"; "Dario ed Elena" (the euphonic d before the same vowel).
@@ -35,6 +33,25 @@ def capitalized(sentence: str) -> str:
 def count(n: int, one: str, many: str) -> str:
     """"una penalità", "3 penalità", "una vita", "2 vite"."""
     return f"una {one}" if n == 1 else f"{n} {many}"
+
+
+def decimal(value: float, digits: int) -> str:
+    """A number with a decimal comma, as written in Italian."""
+    return f"{value:.{digits}f}".replace(".", ",")
+
+
+def or_names(items: Sequence[str]) -> str:
+    """"full, chance o tris"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " o " + items[-1]
+
+
+def examples(phrases: Sequence[str]) -> str:
+    """Alternatives: "cinquantatré, coppia di quattro o tokio"."""
+    if len(phrases) <= 1:
+        return "".join(phrases)
+    return ", ".join(phrases[:-1]) + " o " + phrases[-1]
 
 
 # --------------------------------------------------------------- session
@@ -160,313 +177,14 @@ def game_already_over() -> str:
 # the question to the next player, so a misheard claim is heard at once.
 
 
-RULES_NAMES: Mapping[str, str] = {"classico": "classiche", "lizumo": "di Lizumo", "milella": "di Milella"}
-
-
-def tokio_opening(game_name: str, rules: str, players: Sequence[str], limit: int, lives: bool, exact: bool) -> str:
-    """Presents a Tokio game: the game, the rules, who plays, how one goes out, the truth test."""
-    rules_name = RULES_NAMES.get(rules, rules)
-    if lives:
-        out = f"Ognuno ha {count(limit, 'vita', 'vite')}."
-    else:
-        out = f"Si esce con {count(limit, 'penalità', 'penalità')}."
-    truth = "Al dubbio, il punto deve essere esatto." if exact else "Al dubbio, basta un punto almeno pari."
-    return f"{game_name}, regole {rules_name}: {join_names(players)}. {out} {truth}"
-
-
-def duel_opens(opener: str, opponent: str) -> str:
-    """A Milella duel starts."""
-    return f"Duello: {opener} contro {opponent}."
-
-
-def ask_claim(player: str) -> str:
-    """The opener of a round (or duel) must roll and declare."""
-    return f"{player}, tira e dichiara."
-
-
-def ask_claim_over(player: str, claim: str, strictly: bool) -> str:
-    """A believer must roll and declare at least (or more than) ``claim``."""
-    bound = "più di" if strictly else "almeno"
-    return f"{player}, tira: {bound} {claim}."
-
-
-def ask_claim_top_again(player: str, claim: str) -> str:
-    """Classico: who accepted Tokio must declare it again."""
-    return f"{player}, tira: di nuovo {claim}."
-
-
-def ask_response(player: str, claim: str) -> str:
-    """The receiver must believe or doubt; the claim is echoed first."""
-    return f"{capitalized(claim)}. {player}, ci credi?"
-
-
-def ask_response_three(player: str, claim: str) -> str:
-    """Classico: the receiver of Tokio has a third answer."""
-    return f"{capitalized(claim)}! {player}: accetti, dubiti o passi?"
-
-
-def ask_response_lizumo(player: str, claim: str) -> str:
-    """Lizumo: the receiver of Tokio accepts blind or reveals."""
-    return f"{capitalized(claim)}! {player}: accetti senza guardare o scopri?"
-
-
-def ask_reveal(claimant: str) -> str:
-    """A doubted cup is lifted: which dice are there?"""
-    return f"{claimant}, scopri i dadi."
-
-
-def revealed(roll: str, holds: bool) -> str:
-    """The real roll and whether the claim held."""
-    return capitalized(f"{roll}: era vero.") if holds else capitalized(f"{roll}: bluff!")
-
-
-#: A few words before the penalty, where the reveal or a confirmation has not said why (every reason listed).
-_PENALTY_WHY: Mapping[PenaltyReason, str] = MappingProxyType(
-    {
-        PenaltyReason.LOWER_CLAIM: "",  # the confirmation before the claim named its cost
-        PenaltyReason.BLUFF_CAUGHT: "",  # the reveal said "bluff!"
-        PenaltyReason.WRONG_DOUBT: "",  # the reveal said "era vero."
-        PenaltyReason.TOOK_PENALTY: " passa:",
-        PenaltyReason.ACCEPTED_TOKIO: " accetta senza guardare:",
-    }
-)
-
-
-def _penalty_why(reason: PenaltyReason) -> str:
-    """The words of ``reason`` before the penalty ("" where they were said already)."""
-    return _PENALTY_WHY[reason]
-
-
-def penalised(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, total: int) -> str:
-    """Who takes how many penalties, why when not yet said, and the new count."""
-    double = f", doppie per {the(top)}" if doubled else ""
-    return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}, ne ha {total}."
-
-
-def lost_lives(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str, left: int) -> str:
-    """Lives version of ``penalised``: who loses how many lives, why when not yet said, how many are left."""
-    double = f", doppie per {the(top)}" if doubled else ""
-    lost = f"{player}{_penalty_why(reason)} perde {count(amount, 'vita', 'vite')}{double}"
-    if left == 0:
-        return f"{lost}: è fuori."
-    return f"{lost}, gliene resta una." if left == 1 else f"{lost}, gliene restano {left}."
-
-
-def penalty_out(player: str, amount: int, reason: PenaltyReason, doubled: bool, top: str) -> str:
-    """Penalties that put a player out."""
-    double = f", doppie per {the(top)}" if doubled else ""
-    return f"{player}{_penalty_why(reason)} prende {count(amount, 'penalità', 'penalità')}{double}: è fuori."
-
-
-def duel_won(player: str) -> str:
-    """Milella: the opener believed the reply; the replier wins the duel."""
-    return f"{player} vince il duello."
-
-
-def ranked_standings(unit: str, groups: Sequence[tuple[Sequence[str], str]]) -> str:
-    """Ranked standings: ``unit`` ("Penalità", "Vite", "Punti") then groups of tied players and their value.
-
-    >>> ranked_standings("Penalità", [(["Anna", "Bruno"], "1"), (["Carla"], "fuori")])
-    'Penalità: Anna e Bruno 1, Carla fuori.'
-    """
-    return f"{unit}: " + ", ".join(f"{join_names(names)} {value}" for names, value in groups) + "."
-
-
-def out_value() -> str:
-    """The value of a player who is out, in the standings."""
-    return "fuori"
-
-
-def standings_unit(lives: bool) -> str:
-    """The unit named once at the start of Tokio standings."""
-    return "Vite" if lives else "Penalità"
-
-
-def impossible_roll(claim: str, sides: int) -> str:
-    """A roll these dice cannot show: refused without penalty."""
-    return capitalized(f"{claim} non esiste con i dadi da {sides}.")
-
-
-def confirm_low_claim(player: str, claim: str, to_beat: str, cost: str) -> str:
-    """A claim lower than the one to beat costs its own declarer: confirm first."""
-    return capitalized(f"{claim} è meno di {to_beat}: {cost}. {player}, confermi?")
-
-
-def confirm_equal_claim(player: str, claim: str, cost: str) -> str:
-    """Lizumo: an equal claim is not enough and costs its declarer: confirm first."""
-    return capitalized(f"{claim} è uguale, serve di più: {cost}. {player}, confermi?")
-
-
-def confirm_not_top(player: str, claim: str, top: str, cost: str) -> str:
-    """Classico: after accepting Tokio, anything but Tokio costs: confirm first."""
-    return capitalized(f"{claim} non è {top}: {cost}. {player}, confermi?")
-
-
-def cost(amount: int, lives: bool) -> str:
-    """What a confirmation says the player will pay: "prendi una penalità", "perdi 2 vite"."""
-    if lives:
-        return f"perdi {count(amount, 'vita', 'vite')}"
-    return f"prendi {count(amount, 'penalità', 'penalità')}"
-
-
-def claim_again() -> str:
-    """Said when a costly claim is not confirmed."""
-    return "Va bene, dichiara di nuovo."
-
-
-def answer_again() -> str:
-    """Said when a costly answer is not confirmed."""
-    return "Va bene, rispondi di nuovo."
-
-
-def cannot_take_penalty(top: str) -> str:
-    """The third answer is only for the top roll in classico."""
-    return f"Passare si può solo contro {the(top)}."
-
-
-def truth_rule(exact: bool) -> str:
-    """The truth test in force, for help sentences."""
-    return "Al dubbio vale il punto esatto." if exact else "Al dubbio basta un punto almeno pari."
-
-
-def examples(phrases: Sequence[str]) -> str:
-    """Alternatives: "cinquantatré, coppia di quattro o tokio"."""
-    if len(phrases) <= 1:
-        return "".join(phrases)
-    return ", ".join(phrases[:-1]) + " o " + phrases[-1]
-
-
-def help_claim(example_phrases: Sequence[str]) -> str:
-    """What can be said when declaring."""
-    return f"Dichiara un punto, per esempio {examples(example_phrases)}. Oppure: {common_commands()}."
-
-
-def help_response(answers: Sequence[str], exact: bool) -> str:
-    """What can be said when answering a claim, and the truth test in force."""
-    return f"Puoi dire {examples(answers)}. {truth_rule(exact)} Oppure: {common_commands()}."
-
-
-def help_reveal(example_phrases: Sequence[str]) -> str:
-    """What can be said when telling the revealed dice."""
-    return f"Di' i dadi, per esempio {examples(example_phrases)}. Oppure: {common_commands()}."
-
-
-def heard_nothing() -> str:
-    """Said when the utterance held only fillers or silence."""
-    return "Non ho sentito niente."
-
-
-def not_a_roll(text: str) -> str:
-    """A number that no two dice read as ("quindici")."""
-    return capitalized(f"{text} non è un punto: le decine sono il dado più alto.")
-
-
-def name_not_in_play(text: str, sides: int) -> str:
-    """A special name of other dice ("taipei" with d6)."""
-    return capitalized(f"{text} non si usa con i dadi da {sides}.")
-
-
-def undo_claim(player: str, claim: str) -> str:
-    """Names an undone claim."""
-    return f"{player} dichiara {claim}."
-
-
-def undo_believe(player: str) -> str:
-    """Names an undone belief."""
-    return f"{player} ci crede."
-
-
-def undo_doubt(player: str) -> str:
-    """Names an undone doubt."""
-    return f"{player} dubita."
-
-
-def undo_take_penalty(player: str) -> str:
-    """Names an undone choice of the penalty."""
-    return f"{player} passa."
-
-
-def undo_reveal(roll: str) -> str:
-    """Names an undone reveal."""
-    return f"sotto c'era {roll}."
-
-
 def keyboard_fallback() -> str:
     """Said when voice input is not available and the keyboard takes over."""
     return "Il riconoscimento vocale non è disponibile: scrivete le risposte con la tastiera."
 
 
-def the(name: str) -> str:
-    """``name`` with its definite article: "il tokio", "lo yokohama", "l'asso".
-
-    >>> the("tokio"), the("yokohama"), the("pechino"), the("asso"), the("zero")
-    ('il tokio', 'lo yokohama', 'il pechino', "l'asso", 'lo zero')
-    """
-    low = name.lower()
-    if low[:1] in ("a", "e", "i", "o", "u"):
-        return f"l'{name}"
-    s_impure = low[:1] == "s" and low[1:2] not in ("a", "e", "i", "o", "u", "")
-    if low[:1] in ("y", "z", "x") or low[:2] in ("gn", "ps", "pn") or s_impure:
-        return f"lo {name}"
-    return f"il {name}"
-
-
-def ask_claim_over_but(player: str, claim: str, strictly: bool, top: str) -> str:
-    """Milella, over a believed Pechino: every roll from Pechino up is enough, but not Tokio."""
-    bound = "più di" if strictly else "almeno"
-    return f"{player}, tira: {bound} {claim}, ma non {top}."
-
-
-def ask_claim_one_of(player: str, claims: Sequence[str]) -> str:
-    """Milella, over a believed Tokio: only these claims are enough (Tokio again, or Pechino)."""
-    return f"{player}, tira: {examples(claims)}."
-
-
-def help_claim_only(claim: str) -> str:
-    """Help when only one claim is enough (Tokio again, or Tokio over a pair of six in Lizumo)."""
-    return f"Dichiara {claim}: nient'altro basta. Oppure: {common_commands()}."
-
-
-def help_claim_over(to_beat: str, strictly: bool, example_phrases: Sequence[str], but: str = "") -> str:
-    """Help when declaring over a believed claim: ``example_phrases`` all beat it; ``but`` does not (Milella)."""
-    bound = "più di" if strictly else "almeno"
-    exception = f", ma non {but}" if but else ""
-    return (
-        f"Dichiara {bound} {to_beat}{exception}, per esempio {examples(example_phrases)}. "
-        f"Oppure: {common_commands()}."
-    )
-
-
-def expected_claim_of(example_phrases: Sequence[str]) -> str:
-    """Reason when a claim was expected, with claims that are enough now."""
-    if len(example_phrases) == 1:
-        return f"dichiara {example_phrases[0]}"
-    return f"dichiara un punto, per esempio {examples(example_phrases)}"
-
-
-def expected_answers(answers: Sequence[str]) -> str:
-    """Reason when an answer to a claim was expected: every answer the question allows."""
-    return f"di' {examples(answers)}"
-
-
-def expected_reveal_of(example_phrases: Sequence[str]) -> str:
-    """Reason when the revealed dice were expected."""
-    return f"di' i dadi, per esempio {examples(example_phrases)}"
-
-
-def no_passing_in_these_rules(answers: Sequence[str]) -> str:
-    """"passo" under rules that have no third answer (Lizumo, Milella), with the answers they have."""
-    return f"Con queste regole non si passa: di' {examples(answers)}."
-
-
-def confirm_top_over_bottom(player: str, claim: str, to_beat: str, cost: str) -> str:
-    """Milella: Tokio, the highest roll, does not beat Pechino: it costs its declarer, confirm first."""
-    return capitalized(f"{claim} non batte {to_beat}: {cost}. {player}, confermi?")
-
-
-def computer_strategy_computing(sides: int) -> str:
-    """On stderr while the computer seat's strategy is solved: the first game of these rules only."""
-    return f"Preparo il computer per queste regole con i dadi da {sides}: qualche secondo, solo la prima volta."
+def heard_nothing() -> str:
+    """Said when the utterance held only fillers or silence."""
+    return "Non ho sentito niente."
 
 
 # --- voice set-up ---
@@ -706,8 +424,8 @@ def calibration_file_link() -> str:
 def calibration_saved(path: str, weak: float, strong: float, margin: float) -> str:
     """`check --selftest`: the thresholds measured on this model, kept for the game."""
     return (
-        f"calibrazione salvata in {path}: punteggio debole {_decimal(weak, 1)}, forte {_decimal(strong, 1)}, "
-        f"margine {_decimal(margin, 1)}"
+        f"calibrazione salvata in {path}: punteggio debole {decimal(weak, 1)}, forte {decimal(strong, 1)}, "
+        f"margine {decimal(margin, 1)}"
     )
 
 
@@ -865,275 +583,6 @@ def voice_model_too_many_files(most: int) -> str:
 # --------------------------------------------------------------- yatzi
 
 
-def yatzi_opening(players: Sequence[str], virtual: bool, computers: Sequence[str] = ()) -> str:
-    """Presents a Yatzi game: who plays, how long, whose dice (the computer seats' the host rolls)."""
-    humans = len(players) - len(computers)
-    if virtual or humans == 0:
-        dice = "i dadi li tiro io"
-    else:
-        dice = "con i tuoi dadi" if humans == 1 else "con i vostri dadi"
-        if computers:
-            dice += f"; per {join_names(computers)} li tiro io"
-    return f"{join_names(players)}, giochiamo a Yatzi: tredici turni, {dice}."
-
-
-def yatzi_round(turn: int, turns: int) -> str:
-    """A new round of turns starts (the prompt that follows names the player)."""
-    return "Ultimo turno." if turn == turns else f"Turno {turn} di {turns}."
-
-
-def start_rule() -> str:
-    """Physical dice: how the first player is chosen (seed: the lowest die starts)."""
-    return "Per cominciare, un dado a testa: comincia chi fa meno."
-
-
-def ask_start_die(player: str) -> str:
-    """Physical dice: ``player`` rolls one die to choose who starts."""
-    return f"{player}, tira un dado e di' il numero."
-
-
-def start_tie(players: Sequence[str], value: str) -> str:
-    """Physical dice: the lowest die is shared; those players roll again."""
-    return f"{join_names(players)} hanno fatto {value}: ritirate."
-
-
-def start_decided(player: str, value: str) -> str:
-    """Physical dice: ``player`` had the lowest die."""
-    return f"Comincia {player}, che ha fatto {value}."
-
-
-def start_dice(entries: Sequence[tuple[str, str]], tie_break: bool, physical: bool = False) -> str:
-    """The host's one die per player, the first round or a tie-break; ``physical``: the players' own
-    dice are physical (a computer seat plays), so the host says it rolls the start dice for everyone."""
-    listed = ", ".join(f"{player} {value}" for player, value in entries)
-    if tie_break:
-        return f"Spareggio: {listed}."
-    if physical:
-        return f"Per cominciare tiro io un dado a testa, comincia chi fa meno: {listed}."
-    return f"Un dado a testa, comincia chi fa meno: {listed}."
-
-
-def first_player(player: str) -> str:
-    """Virtual dice: who starts, after the dice were said."""
-    return f"Comincia {player}."
-
-
-def ask_physical_dice(player: str) -> str:
-    """Physical dice: the player rolls (up to three times) and says the five final values."""
-    return f"{player}, tira i dadi e di' i cinque valori."
-
-
-def ask_virtual_roll(player: str) -> str:
-    """Virtual dice: the player asks for the first roll."""
-    return f"{player}, di' tira."
-
-
-def ask_box(player: str, dice: str) -> str:
-    """The dice are final: which box?"""
-    return f"{player}, con {dice}: dove segni?"
-
-
-def ask_keep_or_box(player: str, dice: str, rolls_left: int) -> str:
-    """Virtual dice with rolls left: keep, reroll or score."""
-    rolls = "resta un tiro" if rolls_left == 1 else f"restano {rolls_left} tiri"
-    return f"{player}, hai {dice}; {rolls}. Tieni, ritiri o segni?"
-
-
-def scored(player: str, points: int, box: str, total: int) -> str:
-    """Points written in a box."""
-    return f"{player} segna {points} in {box}: totale {total}."
-
-
-def scored_with_bonus(player: str, points: int, box: str, bonus: int, total: int) -> str:
-    """Points written in an upper box that reach the bonus, in one sentence."""
-    return f"{player} segna {points} in {box} e prende il bonus di {bonus}: totale {total}."
-
-
-def yatzi_tie() -> str:
-    """The game ends in a tie at the top (the standings that follow say who and how much)."""
-    return "Partita finita in parità."
-
-
-def yatzi_winner(name: str) -> str:
-    """The game has a winner (the standings that follow give the points)."""
-    return f"{name} vince la partita!"
-
-
-def yatzi_solo_end(name: str, total: int) -> str:
-    """A game of one player ends."""
-    return f"Partita finita: {name} fa {points(total)}."
-
-
-def yatzi_standings(groups: Sequence[tuple[Sequence[str], int]]) -> str:
-    """Standings, highest total first; players on the same total are said together ("Anna e Bruno a 40")."""
-    if len(groups) == 1:
-        return f"Tutti pari a {groups[0][1]}."
-    entries = [
-        f"{names[0]} {total}" if len(names) == 1 else f"{join_names(names)} a {total}" for names, total in groups
-    ]
-    return "Classifica: " + "; ".join(entries) + "."
-
-
-def yatzi_solo_total(player: str, total: int) -> str:
-    """A lone player's "classifica"."""
-    return f"{player} ha {points(total)}."
-
-
-def box_taken(box: str) -> str:
-    """A box already filled."""
-    return capitalized(f"{box} è già segnata: scegline un'altra.")
-
-
-def confirm_counted_dice(player: str, dice: str) -> str:
-    """Dice said by counts that may also be a dictation cut short ("tre sei due quattro"): confirm first."""
-    return f"{player}, hai {dice}?"
-
-
-def confirm_zero(player: str, box: str, best: str, points: int) -> str:
-    """A zero where another free box scores more: confirm first."""
-    return f"{player}, {box} vale zero e {best} vale {points}. Confermi?"
-
-
-def no_rolls_left() -> str:
-    """Virtual dice: the three rolls are used."""
-    return "I tiri sono finiti: scegli la casella."
-
-
-def roll_first() -> str:
-    """A box or a keep before the first roll."""
-    return "Prima tira i dadi."
-
-
-def start_first() -> str:
-    """Anything but one die while choosing who starts."""
-    return "Prima vediamo chi comincia."
-
-
-def not_on_table(dice: str) -> str:
-    """Keep/reroll of dice that are not on the table."""
-    return f"Sul tavolo non ci sono {dice}."
-
-
-def dice_are_physical() -> str:
-    """Virtual commands with physical dice."""
-    return "I dadi sono vostri: di' i cinque valori."
-
-
-def say_five_dice() -> str:
-    """Reason: a dictation with the wrong number of dice."""
-    return "servono cinque dadi, per esempio tre tre tre cinque sei"
-
-
-def say_one_die() -> str:
-    """Reason: more than one die while choosing who starts."""
-    return "un dado solo, per esempio quattro"
-
-
-def card(player: str, free: str, upper: int, threshold: int) -> str:
-    """The current player's free boxes and upper total."""
-    return f"Scheda di {player}: libere {free}. Parte alta {upper} su {threshold}."
-
-
-def card_full(player: str, upper: int) -> str:
-    """A player with no free box."""
-    return f"Scheda di {player}: tutta segnata. Parte alta {upper}."
-
-
-def yatzi_commands(card: bool) -> str:
-    """The commands valid in a Yatzi phase, for help sentences."""
-    return f"consiglio, scheda, {common_commands()}" if card else common_commands()
-
-
-def help_start(example: str) -> str:
-    """What can be said when telling one die to choose who starts."""
-    return f"Di' il numero del tuo dado, per esempio {example}. Oppure: {yatzi_commands(False)}."
-
-
-def help_dice(example: str) -> str:
-    """What can be said when telling physical dice."""
-    return f"Di' i cinque dadi, per esempio {example}. Oppure: {yatzi_commands(True)}."
-
-
-def help_box(examples: Sequence[str]) -> str:
-    """What can be said when choosing a box: ``examples`` are free boxes."""
-    return f"Di' la casella, per esempio {_or_names(examples)}. Oppure: {yatzi_commands(True)}."
-
-
-def help_choose(keep: str, reroll: str, stop: str, box: str) -> str:
-    """What can be said with virtual dice and rolls left (examples fit the dice on the table)."""
-    return (
-        f"Puoi dire {keep}, {reroll}, {stop} o la casella, per esempio {box}. "
-        f"Oppure: {yatzi_commands(True)}."
-    )
-
-
-def help_virtual(roll: str) -> str:
-    """What can be said with virtual dice before a roll."""
-    return f"Di' {roll}. Oppure: {yatzi_commands(True)}."
-
-
-def _or_names(items: Sequence[str]) -> str:
-    """"full, chance o tris"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " o " + items[-1]
-
-
-def undo_dice(player: str, dice: str) -> str:
-    """Names undone dice."""
-    return f"i dadi di {player}, {dice}."
-
-
-def undo_start_die(player: str, value: str) -> str:
-    """Names an undone die of the roll for who starts."""
-    return f"il dado di {player}, {value}."
-
-
-def undo_score(player: str, box: str) -> str:
-    """Names an undone score."""
-    return f"{player} segna in {box}."
-
-
-def yatzi_bad_record(record: str) -> str:
-    """A Yatzi journal record of the wrong shape (types, values, keys)."""
-    return f"azione di Yatzi non valida nel giornale: {record}"
-
-
-def yatzi_dice_not_from_seed(player: str, journaled: str, rolled: str) -> str:
-    """A virtual-dice record whose dice are not the ones the game's seed gives."""
-    return f"i dadi virtuali di {player} nel giornale ({journaled}) non sono quelli del seme ({rolled})"
-
-
-def expected_start_of(example: str) -> str:
-    """Reason when the one die for who starts was expected, with an example."""
-    return f"di' il numero del tuo dado, per esempio {example}"
-
-
-def expected_dice_of(example: str) -> str:
-    """Reason when physical dice were expected, with an example."""
-    return f"di' i cinque dadi, per esempio {example}"
-
-
-def expected_roll_of(roll: str) -> str:
-    """Reason when virtual dice are still to be rolled."""
-    return f"di' {roll}"
-
-
-def expected_choice_of(keep: str, reroll: str, stop: str, box: str) -> str:
-    """Reason with virtual dice and rolls left: examples fitted to the dice on the table."""
-    return f"di' {keep}, {reroll}, {stop} o la casella, per esempio {box}"
-
-
-def expected_box_of(boxes: Sequence[str]) -> str:
-    """Reason when a box was expected: ``boxes`` are free boxes, best first."""
-    return f"di' la casella, per esempio {_or_names(boxes)}"
-
-
-def points(total: int) -> str:
-    """A whole number of points: "1 punto", "0 punti", "42 punti"."""
-    return f"{total} punto" if total == 1 else f"{total} punti"
-
-
 # --------------------------------------------------------------- system errors and the command line
 # What the operating system and argparse say, in Italian: the user reads one line.
 
@@ -1237,134 +686,13 @@ def not_an_analysed_journal(path: str, games: Sequence[str]) -> str:
     >>> not_an_analysed_journal("g.jsonl", ["Yatzi"])
     'g.jsonl: non è una partita di Yatzi'
     """
-    return f"{path}: non è una partita di {_or_names(games)}"
+    return f"{path}: non è una partita di {or_names(games)}"
 
 
 def input_ended() -> str:
     """The script or the typed input ended before the game did (exit 3)."""
     return "le risposte sono finite a partita in corso"
 # --- yatzi: consiglio, computer, analysis ---
-
-
-def solver_computing(rules_name: str) -> str:
-    """Label of the progress bar while the optimal strategy is computed (first use only)."""
-    spoken = YATZI_RULES_SPOKEN.get(rules_name, rules_name)
-    return f"Calcolo la strategia ottimale per le regole {spoken}, solo la prima volta"
-
-
-def points_words(points: float) -> str:
-    """An average number of points, rounded for the ear: "un punto", "12 punti", "meno di mezzo punto"."""
-    rounded = round(points)
-    if rounded == 0:
-        return "meno di mezzo punto"
-    return "un punto" if rounded == 1 else f"{rounded} punti"
-
-
-def advice_keep(keep: str, expected: float) -> str:
-    """consiglio with virtual dice: which dice to keep (said as values), and the expected final score."""
-    return f"Tieni {keep}: in media {round(expected)} punti a fine partita."
-
-
-def advice_reroll_all(expected: float) -> str:
-    """consiglio: keep nothing and roll all five again."""
-    return f"Ritira tutto: in media {round(expected)} punti a fine partita."
-
-
-def advice_box(box: str, expected: float) -> str:
-    """consiglio: the box to fill now, and the expected final score."""
-    return f"Segna in {box}: in media {round(expected)} punti a fine partita."
-
-
-def advice_roll(expected: float) -> str:
-    """consiglio before the roll: nothing to choose yet."""
-    return f"Tira: in media {round(expected)} punti a fine partita."
-
-
-def advice_dice_first() -> str:
-    """consiglio with physical dice before the dictation: the box needs the dice."""
-    return "Dimmi prima i dadi, poi ti consiglio la casella."
-
-
-def advice_not_yet() -> str:
-    """consiglio while choosing who starts."""
-    return "Prima vediamo chi comincia."
-
-
-def confirm_costly_box(player: str, box: str, cost: str, best: str) -> str:
-    """After a consiglio, the player chose another box: what it costs on average, then the question."""
-    return f"{player}, {box} costa in media {cost} rispetto a {best}. Confermi?"
-
-
-def computer_keeps(player: str, dice: str, keep: str) -> str:
-    """A computer seat keeps some dice and rolls the others."""
-    return f"{player} ha {dice}: tiene {keep}."
-
-
-def computer_rerolls_all(player: str, dice: str) -> str:
-    """A computer seat rolls all five dice again."""
-    return f"{player} ha {dice}: ritira tutto."
-
-
-def computer_has(player: str, dice: str) -> str:
-    """A computer seat's final dice, before the box it fills is said."""
-    return f"{player} ha {dice}."
-
-
-def yatzi_bonus_earned(player: str, bonus: int, total: int) -> str:
-    """A further yatzi with 50 already in the yatzi box (standard rules)."""
-    return f"Altro yatzi! {player} prende {bonus} punti in più: totale {total}."
-
-
-def analysis_lost(player: str, lost: str) -> str:
-    """Post-game analysis, spoken: a player's expected points lost against optimal play."""
-    return f"{player} ha perso in media {lost} rispetto al gioco ottimo."
-
-
-def analysis_perfect(player: str) -> str:
-    """Post-game analysis, spoken: a player who always made the best choice."""
-    return f"{player} ha sempre fatto la scelta migliore."
-
-
-def analysis_costliest(turn: int, chosen: str, best: str, cost: str) -> str:
-    """Post-game analysis, spoken: the costliest decision, briefly."""
-    return f"La scelta più costosa, al turno {turn}: {chosen} invece di {best}, {cost}."
-
-
-def analysis_choice_box(box: str) -> str:
-    """A box choice, as named in the analysis."""
-    return box
-
-
-def analysis_choice_keep(keep: str) -> str:
-    """A keep, as named in the analysis ("tenere tre e tre", "ritirare tutto")."""
-    return f"tenere {keep}" if keep else "ritirare tutto"
-
-
-def analysis_header(player: str, lost: float, decisions: int) -> str:
-    """Printed analysis: a player's line."""
-    choices = "scelta" if decisions == 1 else "scelte"
-    return f"{player}: persi in media {_decimal(lost, 1)} punti in {decisions} {choices} rispetto al gioco ottimo"
-
-
-def analysis_line(turn: int, dice: str, rolls_left: int, chosen: str, best: str, cost: float) -> str:
-    """Printed analysis: one costly decision in full."""
-    rolls = {0: "nessun tiro rimasto", 1: "un tiro rimasto"}.get(rolls_left, f"{rolls_left} tiri rimasti")
-    return f"  turno {turn}, dadi {dice} ({rolls}): {chosen} invece di {best}, {_decimal(cost, 2)} punti in meno"
-
-
-def _decimal(value: float, digits: int) -> str:
-    """A number with a decimal comma, as written in Italian."""
-    return f"{value:.{digits}f}".replace(".", ",")
-
-
-def analysis_none() -> str:
-    """Printed analysis: no decision cost anything."""
-    return "  nessuna scelta costosa"
-
-
-def analysis_no_humans() -> str:
-    """Printed analysis of a game with only computer seats."""
-    return "Nessun giocatore umano da analizzare."
 
 
 # --- command line and journal errors ---
@@ -1800,8 +1128,6 @@ def output_failed(reason: str) -> str:
     return f"non riesco a scrivere il risultato ({reason})"
 
 
-
-
 #: The help of the command line: the program, each subcommand and option.
 CLI_HELP: Mapping[str, str] = MappingProxyType(
     {
@@ -1918,37 +1244,6 @@ BOARD_WORDS: Mapping[str, str] = MappingProxyType(
         "computer": "computer",
     }
 )
-
-
-def board_tokio_rules(name: str, sides: int, limit: int, lives: bool, exact: bool, strictly_higher: bool) -> tuple[
-    str, ...
-]:
-    """The Tokio rules in force, as the board lists them."""
-    return (
-        f"Regole {RULES_NAMES.get(name, name)}",
-        f"dadi a {sides} facce",
-        _board_limit(limit, lives),
-        "al dubbio conta il punto esatto" if exact else "al dubbio basta almeno il punto detto",
-        "si rilancia sempre più alto" if strictly_higher else "si rilancia pari o più alto",
-    )
-
-
-def _board_limit(limit: int, lives: bool) -> str:
-    """How many penalties put a player out, or how many lives each has.
-
-    >>> _board_limit(1, True), _board_limit(3, True), _board_limit(1, False), _board_limit(8, False)
-    ('una vita a testa', '3 vite a testa', 'fuori alla prima penalità', 'fuori a 8 penalità')
-    """
-    if lives:
-        return "una vita a testa" if limit == 1 else f"{limit} vite a testa"
-    return "fuori alla prima penalità" if limit == 1 else f"fuori a {limit} penalità"
-
-
-def board_yatzi_rules(name: str, bonus_value: int, threshold: int, extra_yatzi: int) -> tuple[str, ...]:
-    """The Yatzi rules in force, as the board lists them."""
-    extra = (f"ogni yatzi in più vale {extra_yatzi}",) if extra_yatzi else ()
-    spoken = YATZI_RULES_SPOKEN.get(name, name)
-    return (f"Regole {spoken}", f"bonus di {bonus_value} da {threshold} punti di parte alta", *extra)
 
 
 def board_address(url: str) -> str:

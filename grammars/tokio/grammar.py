@@ -53,7 +53,13 @@ from engine.tokio.rules import RaiseRule, TokioRules
 from grammars.commands import assent_entries, command_entries, yes_no_entries
 from grammars.intents import Intent, NotUnderstood
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
-from grammars.it.words import (
+from grammars.it.words import SPELLINGS
+from grammars.normalize import join, key, phrase, prepare
+from grammars.phases import ListeningPhase, NotUnderstoodReason
+from grammars.phrase_table import PhraseTable
+from grammars.phrases import LeadInPhrase, Phrase
+from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll
+from grammars.tokio.words import (
     ACE_PAIR_SPELLINGS,
     CLAIM_LEAD_INS,
     DIE_BY_DIE,
@@ -67,14 +73,8 @@ from grammars.it.words import (
     RESPONSE_YES_NO,
     RESPONSES,
     SPECIAL_NAMES,
-    SPELLINGS,
     TAKE_PENALTY,
 )
-from grammars.normalize import join, key, phrase, prepare
-from grammars.phases import ListeningPhase, NotUnderstoodReason
-from grammars.phrase_table import PhraseTable
-from grammars.phrases import LeadInPhrase, Phrase
-from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll
 
 
 class Phase(ListeningPhase):

@@ -57,7 +57,12 @@ from functools import cache
 from engine.yatzi.score import BOXES, DICE_COUNT, FACES
 from grammars.commands import assent_entries, command_entries, command_table, yes_no_entries
 from grammars.intents import Intent, NotUnderstood
-from grammars.it.words import (
+from grammars.normalize import fold, join, phrase, prepare
+from grammars.phases import ListeningPhase, NotUnderstoodReason
+from grammars.phrase_table import PhraseTable
+from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase
+from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
+from grammars.yatzi.words import (
     ADVICE_WORDS,
     AND,
     ARTICLES,
@@ -80,11 +85,6 @@ from grammars.it.words import (
     START_LEAD_IN,
     START_LEAD_INS,
 )
-from grammars.normalize import fold, join, phrase, prepare
-from grammars.phases import ListeningPhase, NotUnderstoodReason
-from grammars.phrase_table import PhraseTable
-from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase
-from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 
 
 class Phase(ListeningPhase):

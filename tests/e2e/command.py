@@ -5,7 +5,7 @@ every end-to-end helper at it, without ``PYTHONPATH``: the installed package is
 imported, not the source tree, so missing package data, source-tree paths and
 ``./run`` hints show up (``tests/e2e/test_installed_wheel.py`` sets it). Not to be
 confused with ``VOICE_HOST_COMMAND``, the prefix the host's own hints name
-(``voice_host/terminal/user_command.py``).
+(``voice_host/user_command.py``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from engine.yatzi.score import BOXES
 from grammars.intents import EndGame, Help, No, NotUnderstood, Repeat, Standings, Undo, Yes
-from grammars.it.words import EVERY_WORDS, ONE_WORDS
 from grammars.normalize import fold
 from grammars.phrases import LeadInPhrase, Phrase
 from grammars.yatzi.grammar import (
@@ -24,6 +23,7 @@ from grammars.yatzi.grammar import (
     yatzi_phrases,
 )
 from grammars.yatzi.intents import ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
+from grammars.yatzi.words import EVERY_WORDS, ONE_WORDS
 
 # ---------------------------------------------------------------- dice phase
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.cli import main as cli
 from voice_host.cli import voice_adapters as factory
 from voice_host.core.ports import Heard, ListenRequest
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.terminal.text_io import SilentSpeaker
 
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2] / "voice_host"
 
 def _is_game_module(path: Path) -> bool:
     relative = path.relative_to(ROOT)
-    return relative.parts[0] == "games" or any(path.name.startswith(f"{game}_") for game in GAMES)
+    return relative.parts[:2] in {("games", game) for game in GAMES} or relative.parts == ("games", "registry.py")
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -75,7 +75,8 @@ def run(game: str) -> bool:
 
 def test_the_scan_covers_the_modules_that_used_to_list_the_games() -> None:
     scanned = {path.relative_to(ROOT).as_posix() for path in ROOT.rglob("*.py") if not _is_game_module(path)}
-    assert {"cli/main.py", "cli/bootstrap.py", "cli/play.py", "cli/voice_tools.py", "hearing/confusability.py"} <= scanned
+    assert {"cli/main.py", "cli/bootstrap.py", "cli/play.py", "cli/voice_tools.py"} <= scanned
+    assert "hearing/confusability.py" in scanned
     assert "games/registry.py" not in scanned and "games/tokio/dialog.py" not in scanned
 
 

@@ -16,10 +16,11 @@ import pytest
 
 from engine.rolls import Roll
 from engine.tokio.rules import preset
-from grammars.phrases import Phrase
+from grammars.phrases import PhaseGrammar, Phrase
 from grammars.tokio.grammar import tokio_table
 from grammars.tokio.intents import SayRoll
-from voice_host.hearing.confusability import PhaseGrammar, all_grammars, is_tail_pair, minimum_distance, risky_pairs
+from voice_host.games.registry import phase_grammars
+from voice_host.hearing.confusability import is_tail_pair, minimum_distance, risky_pairs
 from voice_host.hearing.decisions import DecisionBook, DecisionError, load_decisions
 from voice_host.hearing.phonemes import IpaCache, bounded_distance, phonemes
 from voice_host.hearing.report import build_report
@@ -46,7 +47,7 @@ def _tokio(name: str, sides: int, phase: str, extra: tuple[tuple[Phrase, object]
 
 @pytest.mark.slow  # espeak-ng over every phrase of 41 phases: the full tier (CI) runs it
 def test_every_risky_pair_of_every_phase_has_a_decision() -> None:
-    reports = build_report()
+    reports = build_report(phase_grammars())
     names = {r.name for r in reports}
     assert {"tokio/classico/d6/claim", "tokio/milella/d6/reveal", "tokio/lizumo/d10/response", "yatzi/box"} <= names
     undecided = [f"{r.name}: {p.label} ({p.kind}, d={p.distance})" for r in reports for p in r.undecided]
@@ -117,8 +118,8 @@ def test_every_decision_names_a_known_kind_and_a_reason(tmp_path: Path) -> None:
         load_decisions(bad)
 
 
-def test_all_grammars_cover_every_preset_and_dice() -> None:
-    names = [g.name for g in all_grammars()]
+def test_the_games_grammars_cover_every_preset_and_dice() -> None:
+    names = [g.name for g in phase_grammars()]
     # classico and lizumo on 4 dice kinds, milella on d6 only, four phases each; five Yatzi
     # phases (start, dice, box, virtual, confirm).
     assert len(names) == (2 * 4 + 1) * 4 + 5

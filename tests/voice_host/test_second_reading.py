@@ -17,7 +17,9 @@ from engine.rolls import Roll
 from engine.tokio import actions as ta
 from engine.tokio.rules import preset
 from grammars.it import catalogue as say
+from grammars.tokio import sentences as tokio_say
 from grammars.tokio.grammar import Phase
+from grammars.yatzi import sentences as yatzi_say
 from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import YatziDialog
@@ -98,12 +100,12 @@ def test_yokohama_takes_lo() -> None:
 @pytest.mark.parametrize("name, expected", [("tokio", "il tokio"), ("taipei", "il taipei"),
                                             ("yokohama", "lo yokohama"), ("pechino", "il pechino")])
 def test_every_top_roll_has_its_article(name: str, expected: str) -> None:
-    assert say.the(name) == expected
+    assert tokio_say.the(name) == expected
 
 
 def test_one_choice_is_singular() -> None:
-    assert say.analysis_header("Anna", 2.0, 1).endswith("in 1 scelta rispetto al gioco ottimo")
-    assert say.analysis_header("Anna", 2.0, 3).endswith("in 3 scelte rispetto al gioco ottimo")
+    assert yatzi_say.analysis_header("Anna", 2.0, 1).endswith("in 1 scelta rispetto al gioco ottimo")
+    assert yatzi_say.analysis_header("Anna", 2.0, 3).endswith("in 3 scelte rispetto al gioco ottimo")
 
 
 def test_one_option_to_remove_is_toglila() -> None:
@@ -131,6 +133,6 @@ def test_with_virtual_dice_the_opening_already_says_who_rolls() -> None:
 
 
 def test_one_point_is_singular() -> None:
-    assert say.yatzi_solo_total("Anna", 1) == "Anna ha 1 punto."
-    assert say.yatzi_solo_end("Anna", 1) == "Partita finita: Anna fa 1 punto."
-    assert say.yatzi_solo_total("Anna", 42) == "Anna ha 42 punti."
+    assert yatzi_say.yatzi_solo_total("Anna", 1) == "Anna ha 1 punto."
+    assert yatzi_say.yatzi_solo_end("Anna", 1) == "Partita finita: Anna fa 1 punto."
+    assert yatzi_say.yatzi_solo_total("Anna", 42) == "Anna ha 42 punti."

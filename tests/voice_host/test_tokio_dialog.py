@@ -18,8 +18,8 @@ from engine.rolls import Roll
 from engine.tokio import actions as ta
 from engine.tokio.rules import TruthTest, preset
 from grammars import intents as it
-from grammars.it import catalogue as say
 from grammars.tokio import intents as ti
+from grammars.tokio import sentences as tokio_say
 from grammars.tokio.grammar import Phase
 from voice_host.core.dialog import Act, Confirm, Refuse
 from voice_host.core.session import Session
@@ -150,7 +150,7 @@ def test_every_confirmation_announces_the_penalty_the_engine_then_charges(rules_
                 continue
             charged = [e for e in dialog.engine.apply(decision.action) if isinstance(e, ta.Penalised)]
             assert len(charged) == 1 and charged[0].player == "Bruno"
-            assert say.cost(charged[0].amount, lives) in decision.question, decision.question
+            assert tokio_say.cost(charged[0].amount, lives) in decision.question, decision.question
             checked += 1
     assert checked > 0
 

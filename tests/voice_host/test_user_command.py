@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from voice_host.cli import main as cli
-from voice_host.terminal.user_command import resume_command, user_command
+from voice_host.user_command import resume_command, user_command
 
 CHECKOUT = "./run voice-host"
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grammars.it import catalogue as say
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.board.launch import open_board
 from voice_host.board.server import BoardServer
 from voice_host.board.state import BoardPublisher
@@ -31,14 +32,13 @@ from voice_host.core.reprompt import DEFAULT_WAITS
 from voice_host.core.session import Session
 from voice_host.errors import InputError, UsageError, WriteFailure
 from voice_host.games import GAMES, AnyDialog, ConfigError, GameEntry, config_from_args, dialog_factory
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.platform import dirs, permissions
 from voice_host.storage.bad_record import replay_failure_detail
 from voice_host.storage.journal import Journal, JournalError
 from voice_host.terminal.captions import CaptionedSpeaker
 from voice_host.terminal.console import print_stderr
 from voice_host.terminal.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker, keyboard_prompt
-from voice_host.terminal.user_command import resume_command
+from voice_host.user_command import resume_command
 
 
 @dataclass

@@ -26,7 +26,7 @@ from voice_host.games.options import add_game_options
 from voice_host.platform.stop_signals import StopSignal, stop_on_signals
 from voice_host.terminal.console import print_error, print_stderr
 from voice_host.terminal.stdout_guard import OutputClosed, guarded_stdout
-from voice_host.terminal.user_command import user_command
+from voice_host.user_command import user_command
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -35,7 +35,7 @@ from voice_host.platform.stop_signals import StopSignal, deferred_signals
 from voice_host.storage.bad_record import replay_failure_detail
 from voice_host.storage.journal import JournalError, JournalWriteError, read_journal
 from voice_host.terminal.console import print_error, print_stderr
-from voice_host.terminal.user_command import resume_command
+from voice_host.user_command import resume_command
 
 
 def play(args: argparse.Namespace) -> int:

@@ -17,9 +17,9 @@ from pathlib import Path
 from grammars.it import catalogue
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Listener, Speaker
 from voice_host.hearing.calibration_in_use import calibration_in_use
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.model.store import find_or_download
 from voice_host.speak.speaker import Pyttsx3Speaker, TtsUnavailable, UnknownTtsVoice
 from voice_host.terminal.console import print_stderr

@@ -13,7 +13,7 @@ import argparse
 import math
 
 from grammars.it import catalogue
-from voice_host.terminal.user_command import user_command
+from voice_host.user_command import user_command
 
 #: espeak-ng's speed limits in words per minute (``espeak_SetParameter``: "Values 80 to 450"); it clamps outside.
 RATE_RANGE = (80, 450)

@@ -27,7 +27,7 @@ from voice_host.errors import EXIT_WRITE_FAILED, InputError, WriteFailure
 from voice_host.games import GAMES, ConfigError
 from voice_host.hearing.calibrate import ScoreSheet
 from voice_host.terminal.stdout_guard import OutputClosed, guarded_stdout
-from voice_host.terminal.user_command import user_command
+from voice_host.user_command import user_command
 
 EXIT_OK, EXIT_MISSING, EXIT_USAGE = 0, 1, 2
 

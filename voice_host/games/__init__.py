@@ -1,11 +1,14 @@
 """The games the host can run.
 
-Each game has one module here (``tokio.py``, ``yatzi.py``): the options it
-takes, how it builds and strictly checks its configuration, its dialog, its
-phrase lists and phase grammars, gathered in one :class:`GameEntry`.
+Each game has one folder here (``tokio/``, ``yatzi/``) holding all of the host's
+side of it: its entry (the options it takes, how it builds and strictly checks its
+configuration, its phrase lists and phase grammars, gathered in one
+:class:`GameEntry`), its dialog and its board state. Its rules are in
+``engine/<game>/`` and its Italian in ``grammars/<game>/``.
 :mod:`~voice_host.games.registry` lists the entries; :mod:`~voice_host.games.common`
-holds the checks they share. Nothing outside these modules, the game's own
-engine, grammar and dialog modules, and the language package names a game.
+holds the checks they share. Outside the games' folders only the registry names a
+game (``tests/architecture/test_import_graph.py`` and
+``tests/voice_host/test_games_registry.py`` check it).
 """
 
 from __future__ import annotations

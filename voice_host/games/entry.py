@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
 
-from grammars.phrases import Phrase
+from grammars.phrases import PhaseGrammar, Phrase
 from voice_host.core.dialog import GameDialog
-
-if TYPE_CHECKING:
-    from voice_host.hearing.confusability import PhaseGrammar
 
 #: A dialog of any game: the registry and the wiring do not know a game's own phase and action types.
 AnyDialog: TypeAlias = GameDialog[Any, Any]
@@ -33,3 +30,5 @@ class GameEntry:
     """Every phase of every rule set and dice, with what each phrase means, for the confusability report."""
     analysis: Callable[[AnyDialog], str] | None = None
     """The analysis printed after a finished game and by ``analizza``; None when the game has none."""
+    choices: Mapping[str, tuple[str | int, ...]] = field(default_factory=dict)
+    """The values an option of ``options`` may take, where the game limits them (``dice``: 4, 6, 8, 10)."""

@@ -4,11 +4,12 @@ and the confusability report all read :data:`GAMES`."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
 from grammars.it import catalogue as say
+from grammars.phrases import PhaseGrammar
 from voice_host.games import tokio, yatzi
 from voice_host.games.common import GAME_OPTIONS, ConfigError, options_given
 from voice_host.games.entry import AnyDialog, GameEntry
@@ -20,6 +21,12 @@ GAMES: Mapping[str, GameEntry] = MappingProxyType(
         "yatzi": yatzi.ENTRY,
     }
 )
+
+
+def phase_grammars() -> Iterator[PhaseGrammar]:
+    """Every phase of every game, preset and dice, as each game's entry lists them (the confusability report)."""
+    for entry in GAMES.values():
+        yield from entry.phase_grammars()
 
 
 def game_entry(name: str) -> GameEntry:

@@ -19,7 +19,7 @@ from grammars.it import catalogue
 from voice_host.hearing import calibration_store
 from voice_host.hearing.calibration import Calibration, for_model
 from voice_host.model.probe import ModelUnusable, contents_key
-from voice_host.terminal.user_command import user_command
+from voice_host.user_command import user_command
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,12 @@ the meaning of a phrase is what the game's parser makes of it, so synonyms
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grammars.normalize import fold
 from grammars.phases import Named
-from grammars.phrases import Phrase
+from grammars.phrases import PhaseGrammar, Phrase
 from voice_host.hearing.phonemes import IpaCache, bounded_distance
 
 #: Phoneme edits at or below which two phrases of different meaning are risky.
@@ -29,18 +29,6 @@ CLOSE = 2
 REPORTED = 3
 
 
-@dataclass(frozen=True)
-class PhaseGrammar:
-    """The phrases of one phase of one game setting, with what each means.
-
-    ``name`` is "game/preset/dice/phase" or "game/phase"; ``group`` the part
-    decisions are recorded against ("game/phase"), the same for every preset and dice.
-    """
-
-    name: str
-    group: str
-    phrases: tuple[Phrase, ...]
-    meaning: Callable[[Phrase], object]
 
 
 class PairKind(Named):
@@ -127,13 +115,3 @@ def minimum_distance(grammar: PhaseGrammar, ipa: IpaCache) -> int:
                 best = min(best, phrase_distance(p, q, ipa, min(best, REPORTED)))
     return best
 
-
-# ---- every phase of every game
-
-
-def all_grammars() -> Iterator[PhaseGrammar]:
-    """Every phase of every game, preset and dice, as each game's registry entry lists them."""
-    from voice_host.games import GAMES
-
-    for entry in GAMES.values():
-        yield from entry.phase_grammars()

@@ -1,22 +1,21 @@
 """The confusability report: every game, preset, dice and phase, with its decisions.
 
-``python -m voice_host.hearing.report`` prints, per phase, the phrase count, the
-smallest phoneme distance between phrases of different meaning and the risky
-pairs with their decisions; it exits 1 when a risky pair has no decision.
+For each phase it gives the phrase count, the smallest phoneme distance between
+phrases of different meaning and the risky pairs with their decisions. The games'
+grammars come in as an argument: ``python -m voice_host.cli.confusability`` passes
+every game's (:func:`voice_host.games.registry.phase_grammars`).
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TextIO
 
+from grammars.phrases import PhaseGrammar
 from voice_host.hearing.confusability import (
     PairKind,
-    PhaseGrammar,
     RiskyPair,
-    all_grammars,
     minimum_distance,
     risky_pairs,
 )
@@ -35,12 +34,12 @@ class PhaseReport:
     undecided: tuple[RiskyPair, ...]
 
 
-def build_report(grammars: Iterable[PhaseGrammar] | None = None, book: DecisionBook | None = None) -> list[PhaseReport]:
-    """One :class:`PhaseReport` per phase (all games by default)."""
+def build_report(grammars: Iterable[PhaseGrammar], book: DecisionBook | None = None) -> list[PhaseReport]:
+    """One :class:`PhaseReport` per phase of ``grammars``."""
     ipa = IpaCache()
     book = book if book is not None else DecisionBook(load_decisions())
     reports = []
-    for grammar in grammars if grammars is not None else all_grammars():
+    for grammar in grammars:
         risky = tuple(risky_pairs(grammar, ipa))
         reports.append(
             PhaseReport(
@@ -71,14 +70,3 @@ def print_report(reports: Iterable[PhaseReport], book: DecisionBook, out: TextIO
         undecided += len(report.undecided)
     return undecided
 
-
-def main() -> int:
-    """Print the whole report; exit 1 when some risky pair is undecided."""
-    book = DecisionBook(load_decisions())
-    undecided = print_report(build_report(book=book), book, sys.stdout)
-    print(f"confusability undecided_pairs={undecided}")
-    return 1 if undecided else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Silence
 from voice_host.listen.early_end import EnergyTracker, ForegroundGate
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.quiet_clock import QuietClock
 from voice_host.listen.sources import AudioSource
 from voice_host.listen.voice_activity import SpeechGate

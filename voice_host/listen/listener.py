@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grammars.phrases import LeadInPhrase, Phrase
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Heard, ListenRequest, Silence
 from voice_host.hearing.calibration import Calibration, for_model
 from voice_host.hearing.confidence import LONGER_BY
@@ -43,7 +44,6 @@ from voice_host.listen.deliver import decide
 from voice_host.listen.early_end import EarlyEndpointer, rms
 from voice_host.listen.endpoint import BACKGROUND_RMS, BackgroundEnd, UtteranceEnd
 from voice_host.listen.gate import Intake
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
 from voice_host.listen.sources import AudioSource

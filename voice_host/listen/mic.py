@@ -14,9 +14,9 @@ from typing import Any
 
 from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
-from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.listen.sources import AudioChunk
-from voice_host.terminal.user_command import user_command
+from voice_host.user_command import user_command
 
 SAMPLE_RATE = 16000
 BLOCK_S = 0.05

@@ -23,7 +23,7 @@ from pathlib import Path
 from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.platform import dirs
-from voice_host.terminal.user_command import user_command
+from voice_host.user_command import user_command
 
 #: The model the host uses by default (small Italian, ~48 MB zipped).
 MODEL_NAME = "vosk-model-small-it-0.22"

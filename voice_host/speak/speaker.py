@@ -30,15 +30,15 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from grammars.it import catalogue
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.audio.wav import Clip, read_wav
 from voice_host.core.computer_pause import AfterPause
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.speak import voice_choice
 from voice_host.speak.earcon import LEAD_S, earcon
 from voice_host.speak.playback import OutputStream, Pending, PlaybackFailed, PlaybackTimes
 from voice_host.speak.trim import silence, trim_silence
 from voice_host.terminal.captions import show_sentence
-from voice_host.terminal.user_command import user_command
+from voice_host.user_command import user_command
 
 
 class TtsUnavailable(Exception):

@@ -46,7 +46,7 @@ from voice_host.limits import (
 from voice_host.platform import file_lock, files, permissions, signals
 from voice_host.storage.bounded_read import LineTooLong, NotARegularFile, bounded_lines, open_regular
 from voice_host.storage.compaction import rewrite_locked, still_named
-from voice_host.terminal.user_command import resume_command
+from voice_host.user_command import resume_command
 
 MAGIC = "voice-host journal"
 VERSION = 2

@@ -16,8 +16,8 @@ from conftest import FRESH_MIC_S, loud_span, play_into_sink, speech
 from sink_recorder import SinkRecorder
 from test_audio_vosk import A
 
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Heard
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.listener import VoskListener, vocabulary_of
 from voice_host.listen.mic import MicSource
 from voice_host.speak.speaker import Pyttsx3Speaker

@@ -29,13 +29,13 @@ import pytest
 from conftest import play_into_sink, speech
 
 from engine.tokio.rules import TokioRules, preset
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.cli.voice_adapters import open_speaker
 from voice_host.core.ports import Heard as PortHeard
 from voice_host.core.ports import ListenRequest
 from voice_host.core.session import Outcome, Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.listen.early_end import EnergyTracker, rms
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.mic import MicSource
 from voice_host.listen.sources import AudioChunk
 from voice_host.speak.playback import PlaybackTimes

@@ -22,12 +22,12 @@ from sink_recorder import SinkRecorder
 from test_audio_vosk import A, CountingSource, listener, utterances, with_noise_floor
 
 from engine.tokio.rules import preset
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Heard, ListenRequest, Silence
 from voice_host.core.session import Outcome, Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.hearing.korean import phases
 from voice_host.listen.early_end import rms
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.listener import Utterance, VoskListener, vocabulary_of
 from voice_host.listen.mic import MicSource
 from voice_host.listen.sources import AudioChunk

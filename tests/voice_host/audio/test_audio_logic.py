@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from grammars.phrases import Phrase
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.audio.wav import Clip, resample
 from voice_host.listen.early_end import EarlyEndpointer, EnergyTracker, final_variants
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.listen.nearest_phrase import PhraseMatcher, edit_distance
 from voice_host.model.tokens import words
 

@@ -22,7 +22,7 @@ import pytest
 from conftest import loud_span
 from sink_recorder import SinkRecorder
 
-from voice_host.listen.half_duplex import HalfDuplexGate
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.speak.speaker import SENTENCE_PAUSE_S, Pyttsx3Speaker
 from voice_host.terminal.captions import CaptionedSpeaker
 

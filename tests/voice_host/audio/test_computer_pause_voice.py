@@ -13,8 +13,8 @@ import pytest
 from sink_recorder import SinkRecorder
 from test_audio_turns import _frames, _longest_silence, _speech_span
 
+from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.computer_pause import AfterPause
-from voice_host.listen.half_duplex import HalfDuplexGate
 from voice_host.speak.speaker import Pyttsx3Speaker
 
 pytestmark = pytest.mark.audio

@@ -116,7 +116,7 @@ def test_only_voice_well_above_the_room_opens_the_gate_and_any_voice_holds_it_op
 
 
 def test_what_the_gate_kept_before_the_host_spoke_is_never_decoded_after() -> None:
-    from voice_host.listen.half_duplex import HalfDuplexGate
+    from voice_host.audio.half_duplex import HalfDuplexGate
 
     gate = HalfDuplexGate(tail_s=0.0)
     before = np.full(RATE, 7, "<i2").tobytes()  # 1 s of the room before the host spoke, marked by its value

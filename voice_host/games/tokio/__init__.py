@@ -6,14 +6,14 @@ import argparse
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.errors import BadConfiguration
 from engine.rolls import RankingKind
 from engine.tokio.rules import PRESETS, TruthTest, preset
 from engine.tokio.seat import Level
 from grammars.it import catalogue as say
-from grammars.phrases import Phrase
+from grammars.phrases import PhaseGrammar, Phrase
 from voice_host.games.common import (
     MAX_LIMIT,
     MAX_SEED,
@@ -25,9 +25,6 @@ from voice_host.games.common import (
     player_names,
 )
 from voice_host.games.entry import AnyDialog, GameEntry
-
-if TYPE_CHECKING:
-    from voice_host.hearing.confusability import PhaseGrammar
 
 #: The dice Tokio is played with (``--dice``).
 SIDES = (4, 6, 8, 10)
@@ -143,8 +140,6 @@ def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, 
 def phase_grammars(dice: Sequence[int] = SIDES) -> Iterator[PhaseGrammar]:
     """Every Tokio phase for every preset and dice its rules allow, for the confusability report."""
     from grammars.tokio.grammar import Phase, tokio_every_entry
-    from voice_host.hearing.confusability import PhaseGrammar
-
     for name in PRESETS:
         for sides in dice:
             try:
@@ -165,4 +160,7 @@ def _by_text(meaning: Mapping[str, object]) -> Callable[[Phrase], object]:
     return lambda phrase: meaning[phrase.text]
 
 
-ENTRY = GameEntry(make_config, make_dialog, OPTIONS, all_phrases, phase_grammars)
+ENTRY = GameEntry(
+    make_config, make_dialog, OPTIONS, all_phrases, phase_grammars,
+    choices={"dice": SIDES, "truth": tuple(TRUTH_OPTIONS), "computer_level": tuple(LEVELS)},
+)

@@ -7,17 +7,27 @@ and then only in the host's own sentences.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from engine.tokio.rules import Counting, RaiseRule, TruthTest
-from grammars.it import catalogue as say
+from engine.tokio.game import TokioGame
+from engine.tokio.rules import Counting, RaiseRule, TokioRules, TruthTest
+from grammars.tokio import sentences as tokio_say
 from grammars.tokio.grammar import roll_name
 
-if TYPE_CHECKING:
-    from voice_host.games.tokio.dialog import TokioDialog
+
+class TokioTable(Protocol):
+    """What the board reads of a Tokio dialog: the game's name, its engine and its rules."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def engine(self) -> TokioGame: ...
+    @property
+    def rules(self) -> TokioRules: ...
 
 
-def tokio_board(dialog: TokioDialog) -> dict[str, Any]:
+
+def tokio_board(dialog: TokioTable) -> dict[str, Any]:
     """The documented Tokio fields of ``/state`` (see :mod:`voice_host.board.state`)."""
     game, rules = dialog.engine, dialog.rules
     lives = rules.counting is Counting.LIVES
@@ -34,7 +44,7 @@ def tokio_board(dialog: TokioDialog) -> dict[str, Any]:
             "name": rules.name, "dice": rules.sides, "limit": rules.limit, "counting": rules.counting.value,
             "truth": rules.truth_test.value, "raise": rules.raise_rule.value, "flow": rules.flow.value,
         },
-        "rules_text": list(say.board_tokio_rules(
+        "rules_text": list(tokio_say.board_tokio_rules(
             rules.name, rules.sides, rules.limit, lives,
             rules.truth_test is TruthTest.EXACT, rules.raise_rule is RaiseRule.STRICTLY_HIGHER,
         )),

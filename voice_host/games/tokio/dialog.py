@@ -21,6 +21,7 @@ from grammars import intents as it
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from grammars.tokio import intents as ti
+from grammars.tokio import sentences as tokio_say
 from grammars.tokio.grammar import (
     Phase,
     Reason,
@@ -33,6 +34,7 @@ from grammars.tokio.grammar import (
 )
 from voice_host.core.computer_pause import AfterPause
 from voice_host.core.dialog import Act, Confirm, Decision, GameDialog, Refuse
+from voice_host.games.tokio.board_state import tokio_board
 from voice_host.games.tokio.computer import TokioComputers
 from voice_host.storage.bad_record import BadRecord, shown
 
@@ -77,10 +79,10 @@ class TokioDialog:
             ta.Claimed: lambda event: [],  # the next question echoes the claim
             ta.Believed: lambda event: [],  # the next question says what follows
             ta.Doubted: lambda event: [],
-            ta.Revealed: lambda event: [say.revealed(self._name(event.roll), event.holds)],
+            ta.Revealed: lambda event: [tokio_say.revealed(self._name(event.roll), event.holds)],
             ta.Penalised: self._on_penalised,
             ta.Eliminated: lambda event: [],  # said with the penalty; standings follow the events
-            ta.DuelWon: lambda event: [say.duel_won(event.player)],
+            ta.DuelWon: lambda event: [tokio_say.duel_won(event.player)],
             ta.GameWon: lambda event: [say.winner(event.player)],
         }
         self._opening_turns = self._computer_turns()  # a computer seat that opens the game claims at once
@@ -90,7 +92,7 @@ class TokioDialog:
     def opening(self) -> list[str]:
         """Presents the game, the way out, the truth test, and who opens."""
         game_name = self._top.capitalize()
-        first = say.tokio_opening(
+        first = tokio_say.tokio_opening(
             game_name, self.rules.name, [p.name for p in self.engine.players],
             self.rules.limit, self._lives, self.rules.truth_test is TruthTest.EXACT,
         )
@@ -110,25 +112,25 @@ class TokioDialog:
         game, player = self.engine, self.engine.to_act or ""
         if game.phase is ta.Phase.CLAIM:
             if game.claim is None:
-                return say.ask_claim(player)
+                return tokio_say.ask_claim(player)
             claim = self._name(game.claim)
             if self._must_claim_top_again():
-                return say.ask_claim_top_again(player, claim)
+                return tokio_say.ask_claim_top_again(player, claim)
             strictly = self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER
             if game.claim == self.rules.ranking.bottom:  # Milella: anything from Pechino up, but Tokio
-                return say.ask_claim_over_but(player, claim, strictly, self._top)
+                return tokio_say.ask_claim_over_but(player, claim, strictly, self._top)
             if self._cycle_over_top():  # Milella: only Pechino beats Tokio
-                return say.ask_claim_one_of(player, [self._name(r) for r in legal_claims(self.rules, game.claim)])
-            return say.ask_claim_over(player, claim, strictly)
+                return tokio_say.ask_claim_one_of(player, [self._name(r) for r in legal_claims(self.rules, game.claim)])
+            return tokio_say.ask_claim_over(player, claim, strictly)
         if game.phase is ta.Phase.RESPONSE:
             assert game.claim is not None
             claim = self._name(game.claim)
             if self._lizumo_top():
-                return say.ask_response_lizumo(player, claim)
+                return tokio_say.ask_response_lizumo(player, claim)
             if game.can_take_penalty:
-                return say.ask_response_three(player, claim)
-            return say.ask_response(player, claim)
-        return say.ask_reveal(player)
+                return tokio_say.ask_response_three(player, claim)
+            return tokio_say.ask_response(player, claim)
+        return tokio_say.ask_reveal(player)
 
     def who(self) -> str:
         """The player who must act (the claimant, when the cup is lifted)."""
@@ -160,15 +162,15 @@ class TokioDialog:
         if phase is Phase.CLAIM:
             claim = self.engine.claim
             if claim is None:
-                return say.help_claim(examples)
+                return tokio_say.help_claim(examples)
             if len(examples) == 1:
-                return say.help_claim_only(examples[0])
+                return tokio_say.help_claim_only(examples[0])
             strictly = self.rules.raise_rule is RaiseRule.STRICTLY_HIGHER
             but = self._top if claim == self.rules.ranking.bottom else ""
-            return say.help_claim_over(self._name(claim), strictly, examples, but)
+            return tokio_say.help_claim_over(self._name(claim), strictly, examples, but)
         if phase is Phase.RESPONSE:
-            return say.help_response(examples, self.rules.truth_test is TruthTest.EXACT)
-        return say.help_reveal(examples)
+            return tokio_say.help_response(examples, self.rules.truth_test is TruthTest.EXACT)
+        return tokio_say.help_reveal(examples)
 
     def help_examples(self, phase: Phase) -> tuple[str, ...]:
         """The example phrases ``help`` names in ``phase`` now."""
@@ -193,10 +195,10 @@ class TokioDialog:
             if not isinstance(intent, ti.SayRoll):
                 return Refuse(say.not_understood(self._expected()))
             if not self.rules.dice.is_possible(intent.roll):
-                return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
+                return Refuse(tokio_say.impossible_roll(self._name(intent.roll), self.rules.sides))
             action = ta.Claim(intent.roll)
             if game.is_lower(intent.roll):
-                return Confirm(self._confirm_low_claim(intent.roll, action), action, say.claim_again())
+                return Confirm(self._confirm_low_claim(intent.roll, action), action, tokio_say.claim_again())
             return Act(action)
         if game.phase is ta.Phase.RESPONSE:
             if isinstance(intent, ti.DoubtIt):
@@ -211,7 +213,7 @@ class TokioDialog:
         if not isinstance(intent, ti.SayRoll):
             return Refuse(say.not_understood(self._expected()))
         if not self.rules.dice.is_possible(intent.roll):
-            return Refuse(say.impossible_roll(self._name(intent.roll), self.rules.sides))
+            return Refuse(tokio_say.impossible_roll(self._name(intent.roll), self.rules.sides))
         return Act(ta.Reveal(intent.roll))
 
     def _confirm_low_claim(self, roll: Roll, action: ta.Claim) -> str:
@@ -219,24 +221,24 @@ class TokioDialog:
         game = self.engine
         assert game.claim is not None and game.to_act is not None
         charged = next(e for e in game.preview(action) if isinstance(e, ta.Penalised))
-        cost = say.cost(charged.amount, self._lives)
+        cost = tokio_say.cost(charged.amount, self._lives)
         player, claim = game.to_act, self._name(roll)
         if self._must_claim_top_again():
-            return say.confirm_not_top(player, claim, self._top, cost)
+            return tokio_say.confirm_not_top(player, claim, self._top, cost)
         if roll == self.rules.ranking.top and game.claim == self.rules.ranking.bottom:
-            return say.confirm_top_over_bottom(player, claim, self._name(game.claim), cost)
+            return tokio_say.confirm_top_over_bottom(player, claim, self._name(game.claim), cost)
         if roll == game.claim:
-            return say.confirm_equal_claim(player, claim, cost)
-        return say.confirm_low_claim(player, claim, self._name(game.claim), cost)
+            return tokio_say.confirm_equal_claim(player, claim, cost)
+        return tokio_say.confirm_low_claim(player, claim, self._name(game.claim), cost)
 
     def _not_understood(self, intent: it.NotUnderstood) -> str:
         reason = intent.reason
         if reason is Reason.EMPTY:
             return say.heard_nothing()
         if reason is Reason.NOT_A_ROLL:
-            return say.not_a_roll(intent.text)
+            return tokio_say.not_a_roll(intent.text)
         if reason is Reason.NAME_NOT_IN_PLAY:
-            return say.name_not_in_play(intent.text, self.rules.sides)
+            return tokio_say.name_not_in_play(intent.text, self.rules.sides)
         if reason is Reason.TAKE_PENALTY_NOT_ALLOWED:
             return self._no_passing()
         return say.not_understood(self._expected())
@@ -246,16 +248,16 @@ class TokioDialog:
         phase = self.phase()
         examples = self.help_examples(phase)
         if phase is Phase.CLAIM:
-            return say.expected_claim_of(examples)
+            return tokio_say.expected_claim_of(examples)
         if phase is Phase.RESPONSE:
-            return say.expected_answers(examples)
-        return say.expected_reveal_of(examples)
+            return tokio_say.expected_answers(examples)
+        return tokio_say.expected_reveal_of(examples)
 
     def _no_passing(self) -> str:
         """"passo" refused: true of these rules (no third answer at all) or of this moment (no Tokio)."""
         if self.rules.tokio_response is not TokioResponse.THREE_CHOICES:
-            return say.no_passing_in_these_rules(self.help_examples(Phase.RESPONSE))
-        return say.cannot_take_penalty(self._top)
+            return tokio_say.no_passing_in_these_rules(self.help_examples(Phase.RESPONSE))
+        return tokio_say.cannot_take_penalty(self._top)
 
     def apply(self, action: ta.Action) -> list[str]:
         """Apply an engine action and announce its events, then play the computer seats until a human must act."""
@@ -295,26 +297,26 @@ class TokioDialog:
         """Names ``action`` as taken from the current state (used by annulla)."""
         player = self.engine.to_act or ""
         if isinstance(action, ta.Claim):
-            return say.undo_claim(player, self._name(action.roll))
+            return tokio_say.undo_claim(player, self._name(action.roll))
         if isinstance(action, ta.Believe):
-            return say.undo_believe(player)
+            return tokio_say.undo_believe(player)
         if isinstance(action, ta.Doubt):
-            return say.undo_doubt(player)
+            return tokio_say.undo_doubt(player)
         if isinstance(action, ta.TakePenalty):
-            return say.undo_take_penalty(player)
-        return say.undo_reveal(self._name(action.roll))
+            return tokio_say.undo_take_penalty(player)
+        return tokio_say.undo_reveal(self._name(action.roll))
 
     def standings(self) -> str:
         """Ranked standings: fewest penalties (most lives) first, tied players together, the out last."""
         players = sorted(self.engine.players, key=lambda p: (p.out, p.penalties))
         groups: list[tuple[list[str], str]] = []
         for p in players:
-            value = say.out_value() if p.out else str(p.lives if self._lives else p.penalties)
+            value = tokio_say.out_value() if p.out else str(p.lives if self._lives else p.penalties)
             if groups and groups[-1][1] == value:
                 groups[-1][0].append(p.name)
             else:
                 groups.append(([p.name], value))
-        return say.ranked_standings(say.standings_unit(self._lives), groups)
+        return tokio_say.ranked_standings(tokio_say.standings_unit(self._lives), groups)
 
     def final(self) -> list[str]:
         """The final standings (the winner was announced with the last event)."""
@@ -331,15 +333,15 @@ class TokioDialog:
 
     def _on_round_started(self, event: ta.RoundStarted) -> list[str]:
         # Chain play: the next question ("Anna, tira e dichiara.") says who opens.
-        return [] if event.opponent is None else [say.duel_opens(event.opener, event.opponent)]
+        return [] if event.opponent is None else [tokio_say.duel_opens(event.opener, event.opponent)]
 
     def _on_penalised(self, event: ta.Penalised) -> list[str]:
         reason = event.reason
         if self._lives:
-            return [say.lost_lives(event.player, event.amount, reason, event.doubled, self._top, event.lives)]
+            return [tokio_say.lost_lives(event.player, event.amount, reason, event.doubled, self._top, event.lives)]
         if event.penalties >= self.rules.limit:
-            return [say.penalty_out(event.player, event.amount, reason, event.doubled, self._top)]
-        return [say.penalised(event.player, event.amount, reason, event.doubled, self._top, event.penalties)]
+            return [tokio_say.penalty_out(event.player, event.amount, reason, event.doubled, self._top)]
+        return [tokio_say.penalised(event.player, event.amount, reason, event.doubled, self._top, event.penalties)]
 
     # ------------------------------------------------------------ journal & summary
 
@@ -416,8 +418,6 @@ class TokioDialog:
 
     def board_state(self) -> dict[str, Any]:
         """The live board's view of this game (see :mod:`voice_host.games.tokio.board_state`)."""
-        from voice_host.games.tokio.board_state import tokio_board  # the board is optional: loaded when it asks
-
         return tokio_board(self)
 
 

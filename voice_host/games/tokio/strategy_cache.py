@@ -34,7 +34,7 @@ from engine.tokio.round import RoundTree, build_round
 from engine.tokio.rules import TokioRules
 from engine.tokio.solver import FloatArray as Probabilities
 from engine.tokio.solver import StateStrategy, TokioStrategy, answer_cells, solve
-from grammars.it import catalogue as say
+from grammars.tokio import sentences as tokio_say
 from voice_host.platform import dirs
 from voice_host.storage.array_cache import FloatArray, key_of, read_values, write_values
 from voice_host.terminal.console import print_stderr
@@ -134,7 +134,7 @@ def load_strategy(
     cached = read_strategy(rules, tree, path)
     if cached is not None:
         return cached
-    tell(say.computer_strategy_computing(rules.sides))
+    tell(tokio_say.computer_strategy_computing(rules.sides))
     strategy = as_stored(solver(tree))
     with contextlib.suppress(OSError):
         write_strategy(rules, strategy, path)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import secrets
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.errors import BadConfiguration
 from engine.yatzi.score import RULE_SETS
 from grammars.it import catalogue as say
-from grammars.phrases import Phrase
+from grammars.phrases import PhaseGrammar, Phrase
 from voice_host.games.common import (
     MAX_SEED,
     ConfigError,
@@ -21,9 +21,6 @@ from voice_host.games.common import (
     player_names,
 )
 from voice_host.games.entry import AnyDialog, GameEntry
-
-if TYPE_CHECKING:
-    from voice_host.hearing.confusability import PhaseGrammar
 
 #: The game options Yatzi takes.
 OPTIONS = ("players", "rules", "first", "virtual_dice", "seed", "computer")
@@ -100,8 +97,6 @@ def phase_grammars() -> Iterator[PhaseGrammar]:
     from grammars.intents import NotUnderstood
     from grammars.normalize import fold
     from grammars.yatzi.grammar import Phase, parse_yatzi, yatzi_phrases
-    from voice_host.hearing.confusability import PhaseGrammar
-
     def meaning_in(phase: Phase) -> Callable[[Phrase], object]:
         def meaning(p: Phrase) -> object:
             intent = parse_yatzi(p.text, phase)

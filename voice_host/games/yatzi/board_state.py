@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
-from engine.yatzi.score import BOXES, MAX_ROLLS, RULE_SETS, UPPER_BOXES
-from grammars.it import catalogue as say
+from engine.yatzi.game import YatziGame
+from engine.yatzi.score import BOXES, MAX_ROLLS, RULE_SETS, UPPER_BOXES, YatziRules
+from grammars.phases import ListeningPhase
+from grammars.yatzi import sentences as yatzi_say
 from grammars.yatzi.grammar import Phase, box_name
 
-if TYPE_CHECKING:
-    from voice_host.games.yatzi.dialog import YatziDialog
+
+class YatziTable(Protocol):
+    """What the board reads of a Yatzi dialog: the game, its rules and seats, and the phase."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def engine(self) -> YatziGame: ...
+    @property
+    def rules(self) -> YatziRules: ...
+    @property
+    def listed(self) -> Sequence[str]: ...
+    @property
+    def computers(self) -> Sequence[str]: ...
+    @property
+    def virtual(self) -> bool: ...
+    def phase(self) -> ListeningPhase: ...
 
 
-def yatzi_board(dialog: YatziDialog) -> dict[str, Any]:
+def yatzi_board(dialog: YatziTable) -> dict[str, Any]:
     """The documented Yatzi fields of ``/state`` (see :mod:`voice_host.board.state`)."""
     game, rules = dialog.engine, dialog.rules
     name = next((key for key, value in RULE_SETS.items() if value == rules), "")
@@ -33,7 +51,9 @@ def yatzi_board(dialog: YatziDialog) -> dict[str, Any]:
             "name": name, "bonus_threshold": rules.bonus_threshold, "bonus_value": rules.bonus_value,
             "yatzi_bonus": rules.yatzi_bonus, "virtual_dice": dialog.virtual,
         },
-        "rules_text": list(say.board_yatzi_rules(name, rules.bonus_value, rules.bonus_threshold, rules.yatzi_bonus)),
+        "rules_text": list(
+            yatzi_say.board_yatzi_rules(name, rules.bonus_value, rules.bonus_threshold, rules.yatzi_bonus)
+        ),
         "boxes": [{"key": box, "name": box_name(box), "upper": box in UPPER_BOXES} for box in BOXES],
         "players": players,
         "turn": None if over or choosing else {

@@ -14,7 +14,7 @@ from engine.yatzi.advice import Advice, Advisor, Option
 from engine.yatzi.analysis import Decision, PlayerReport, advise_now, analyse
 from engine.yatzi.score import YatziRules
 from engine.yatzi.solver import SolvedTable
-from grammars.it import catalogue as say
+from grammars.yatzi import sentences as yatzi_say
 from grammars.yatzi.grammar import box_name, say_dice
 from voice_host.games.yatzi.table_cache import load_table
 
@@ -54,9 +54,9 @@ class Coach:
             return ""
         if game.dice is None:
             if not virtual:
-                return say.advice_dice_first()
+                return yatzi_say.advice_dice_first()
             card = {box: points for box, points in game.scorecard(player).boxes if points is not None}
-            return say.advice_roll(self.advisor.expected_final(card, game.yatzi_bonuses(player)))
+            return yatzi_say.advice_roll(self.advisor.expected_final(card, game.yatzi_bonuses(player)))
         advice = self.advise(game)
         return option_advice(advice.best if keeps else advice.boxes[0])
 
@@ -82,18 +82,18 @@ class Coach:
 def option_advice(option: Option) -> str:
     """An option as a consiglio sentence."""
     if option.box is not None:
-        return say.advice_box(box_name(option.box), option.expected)
+        return yatzi_say.advice_box(box_name(option.box), option.expected)
     assert option.keep is not None
     if not option.keep:
-        return say.advice_reroll_all(option.expected)
-    return say.advice_keep(say_dice(option.keep), option.expected)
+        return yatzi_say.advice_reroll_all(option.expected)
+    return yatzi_say.advice_keep(say_dice(option.keep), option.expected)
 
 
 def choice_words(option: Option) -> str:
     """An option as named in the analysis: a box, or a keep."""
     if option.box is not None:
-        return say.analysis_choice_box(box_name(option.box))
-    return say.analysis_choice_keep(say_dice(option.keep or ()))
+        return yatzi_say.analysis_choice_box(box_name(option.box))
+    return yatzi_say.analysis_choice_keep(say_dice(option.keep or ()))
 
 
 def spoken_analysis(reports: Sequence[PlayerReport]) -> list[str]:
@@ -102,26 +102,26 @@ def spoken_analysis(reports: Sequence[PlayerReport]) -> list[str]:
     for report in reports:
         worst = report.costliest(1)
         if not worst:
-            out.append(say.analysis_perfect(report.player))
+            out.append(yatzi_say.analysis_perfect(report.player))
             continue
-        out.append(say.analysis_lost(report.player, say.points_words(report.lost)))
+        out.append(yatzi_say.analysis_lost(report.player, yatzi_say.points_words(report.lost)))
         d = worst[0]
-        out.append(say.analysis_costliest(d.turn, choice_words(d.chosen), choice_words(d.best),
-                                          say.points_words(d.cost)))
+        out.append(yatzi_say.analysis_costliest(d.turn, choice_words(d.chosen), choice_words(d.best),
+                                          yatzi_say.points_words(d.cost)))
     return out
 
 
 def printed_analysis(reports: Sequence[PlayerReport]) -> str:
     """In full, for each player: points lost and the three costliest decisions."""
     if not reports:
-        return say.analysis_no_humans()
+        return yatzi_say.analysis_no_humans()
     lines: list[str] = []
     for report in reports:
-        lines.append(say.analysis_header(report.player, report.lost, len(report.decisions)))
+        lines.append(yatzi_say.analysis_header(report.player, report.lost, len(report.decisions)))
         costly: Sequence[Decision] = report.costliest(3)
         if not costly:
-            lines.append(say.analysis_none())
+            lines.append(yatzi_say.analysis_none())
         for d in costly:
-            lines.append(say.analysis_line(d.turn, say_dice(d.dice), d.rolls_left, choice_words(d.chosen),
+            lines.append(yatzi_say.analysis_line(d.turn, say_dice(d.dice), d.rolls_left, choice_words(d.chosen),
                                            choice_words(d.best), d.cost))
     return "\n".join(lines)

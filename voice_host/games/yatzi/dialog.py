@@ -28,6 +28,7 @@ from grammars.it import catalogue as say
 from grammars.phases import ListeningPhase
 from grammars.phrases import Phrase
 from grammars.yatzi import intents as yi
+from grammars.yatzi import sentences as yatzi_say
 from grammars.yatzi.grammar import (
     SEQUENCE_PHASES,
     Phase,
@@ -41,6 +42,7 @@ from grammars.yatzi.grammar import (
     yatzi_phrases,
 )
 from voice_host.core.dialog import Act, Confirm, Decision, GameDialog, Refuse
+from voice_host.games.yatzi.board_state import yatzi_board
 from voice_host.games.yatzi.coach import Coach, printed_analysis, spoken_analysis
 from voice_host.games.yatzi.start import Decided, RoundEnd, Tied, WhoStarts
 from voice_host.storage.bad_record import BadRecord, shown
@@ -118,7 +120,9 @@ class YatziDialog:
             yg.Kept: lambda event, later: [],
             yg.Scored: self._on_scored,
             yg.BonusEarned: lambda event, later: [],  # said with its score
-            yg.YatziBonusEarned: lambda event, later: [say.yatzi_bonus_earned(event.player, event.bonus, event.total)],
+            yg.YatziBonusEarned: lambda event, later: [
+                yatzi_say.yatzi_bonus_earned(event.player, event.bonus, event.total)
+            ],
             yg.GameEnded: lambda event, later: [self._game_ended(event)],
         }
         if first is None and len(self.listed) >= 2:
@@ -135,9 +139,9 @@ class YatziDialog:
 
     def opening(self) -> list[str]:
         """Presents the game, chooses who starts (virtual dice) and opens the first turn."""
-        sentences = [say.yatzi_opening(self.listed, self.virtual, self.computers)]
+        sentences = [yatzi_say.yatzi_opening(self.listed, self.virtual, self.computers)]
         if self.phase() is Phase.START:
-            return [*sentences, say.start_rule()]
+            return [*sentences, yatzi_say.start_rule()]
         return [*sentences, *self._start_told, *self._opening_turns]
 
     def is_over(self) -> bool:
@@ -162,15 +166,15 @@ class YatziDialog:
         phase = self.phase()
         if phase is Phase.START:
             assert self._start is not None and self._start.to_roll is not None
-            return say.ask_start_die(self._start.to_roll)
+            return yatzi_say.ask_start_die(self._start.to_roll)
         if phase is Phase.DICE:
-            return say.ask_physical_dice(player)
+            return yatzi_say.ask_physical_dice(player)
         if phase is Phase.VIRTUAL:
-            return say.ask_virtual_roll(player)
+            return yatzi_say.ask_virtual_roll(player)
         dice = say_dice(sorted(game.dice or ()))
         if phase is DialogPhase.CHOOSE:
-            return say.ask_keep_or_box(player, dice, game.rolls_left)
-        return say.ask_box(player, dice)
+            return yatzi_say.ask_keep_or_box(player, dice, game.rolls_left)
+        return yatzi_say.ask_box(player, dice)
 
     def who(self) -> str:
         """The player in hand, or the one rolling a die to choose who starts."""
@@ -209,15 +213,15 @@ class YatziDialog:
         """What can be said now; every example in it is accepted in ``phase`` (see ``help_examples``)."""
         examples = self.help_examples(phase)
         if phase is Phase.START:
-            return say.help_start(examples[0])
+            return yatzi_say.help_start(examples[0])
         if phase is Phase.DICE:
-            return say.help_dice(examples[0])
+            return yatzi_say.help_dice(examples[0])
         if phase is Phase.VIRTUAL:
-            return say.help_virtual(examples[0])
+            return yatzi_say.help_virtual(examples[0])
         if phase is DialogPhase.CHOOSE:
             keep, reroll, stop, box = examples
-            return say.help_choose(keep, reroll, stop, box)
-        return say.help_box(examples)
+            return yatzi_say.help_choose(keep, reroll, stop, box)
+        return yatzi_say.help_box(examples)
 
     def help_examples(self, phase: Listening) -> tuple[str, ...]:
         """The example answers the help of ``phase`` gives (the grammar's), fitted to the dice on the table."""
@@ -245,10 +249,10 @@ class YatziDialog:
             return Refuse(self._not_understood(intent))
         if self.phase() is Phase.START:
             if isinstance(intent, yi.AskAdvice):
-                return Refuse(say.advice_not_yet())
+                return Refuse(yatzi_say.advice_not_yet())
             if isinstance(intent, yi.SayDice) and len(intent.values) == 1:
                 return Act(StartDie(intent.values[0]))
-            return Refuse(say.start_first())
+            return Refuse(yatzi_say.start_first())
         if isinstance(intent, yi.ReadCard):
             return Refuse(self._card())
         if isinstance(intent, yi.AskAdvice):
@@ -258,7 +262,7 @@ class YatziDialog:
             if self.virtual or game.phase is not yg.YatziPhase.ROLL:
                 return Refuse(say.not_understood(self._expected()))
             if intent.check:  # "tre sei due quattro": a full by counts, or four dice of a dictation cut short
-                question = say.confirm_counted_dice(game.to_act or "", say_dice(intent.values))
+                question = yatzi_say.confirm_counted_dice(game.to_act or "", say_dice(intent.values))
                 return Confirm(question, yg.RecordRoll(intent.values), "")  # on "no" the dice are asked again
             return Act(yg.RecordRoll(intent.values))
         if isinstance(intent, (yi.RollDice, yi.KeepDice, yi.RerollDice, yi.KeepAll)):
@@ -270,13 +274,13 @@ class YatziDialog:
     def _virtual(self, intent: it.Intent) -> Decision[Action]:
         game = self.engine
         if not self.virtual:
-            return Refuse(say.dice_are_physical())
+            return Refuse(yatzi_say.dice_are_physical())
         if game.phase is yg.YatziPhase.ROLL:
             if isinstance(intent, yi.RollDice):
                 return Act(yg.RecordRoll(self._roll(DICE_COUNT)))
-            return Refuse(say.roll_first())
+            return Refuse(yatzi_say.roll_first())
         if game.rolls_left == 0:
-            return Refuse(say.no_rolls_left())
+            return Refuse(yatzi_say.no_rolls_left())
         dice = game.dice or ()
         if isinstance(intent, yi.KeepAll):
             return self._stop()
@@ -285,10 +289,10 @@ class YatziDialog:
         assert isinstance(intent, (yi.KeepDice, yi.RerollDice))
         absent = [face for face in intent.every if face not in dice]
         if absent:  # "tengo i cinque" with no five showing
-            return Refuse(say.not_on_table(say_dice(absent)))
+            return Refuse(yatzi_say.not_on_table(say_dice(absent)))
         faces = intent.faces + tuple(d for d in dice if d in intent.every)
         if not is_sub_multiset(faces, dice):
-            return Refuse(say.not_on_table(say_dice(intent.faces)))
+            return Refuse(yatzi_say.not_on_table(say_dice(intent.faces)))
         # the dice kept are the rest of the table, in its order: how they were named changes nothing
         rolled = faces if isinstance(intent, yi.RerollDice) else remove_faces(dice, faces)
         keep = remove_faces(dice, rolled)
@@ -304,20 +308,22 @@ class YatziDialog:
     def _choose(self, box: str) -> Decision[Action]:
         game = self.engine
         if game.phase is not yg.YatziPhase.CHOOSE:
-            return Refuse(say.roll_first())
+            return Refuse(yatzi_say.roll_first())
         free = game.free_boxes()
         if box not in free:
-            return Refuse(say.box_taken(box_name(box)))
+            return Refuse(yatzi_say.box_taken(box_name(box)))
         points = game.would_score(box)
         best = max(free, key=game.would_score)
         player = game.to_act or ""
         if self._advised:
             cost, best_box = self.coach.box_cost(game, box)
             if cost >= COSTLY:
-                question = say.confirm_costly_box(player, box_name(box), say.points_words(cost), box_name(best_box))
+                question = yatzi_say.confirm_costly_box(
+                    player, box_name(box), yatzi_say.points_words(cost), box_name(best_box)
+                )
                 return Confirm(question, yg.Score(box), "")
         if points == 0 and game.would_score(best) > 0:
-            question = say.confirm_zero(player, box_name(box), box_name(best), game.would_score(best))
+            question = yatzi_say.confirm_zero(player, box_name(box), box_name(best), game.would_score(best))
             return Confirm(question, yg.Score(box), "")  # on "no" the box question comes again
         return Act(yg.Score(box))
 
@@ -349,10 +355,12 @@ class YatziDialog:
             game.apply(yg.Keep(keep))
             game.apply(yg.RecordRoll(rolled))
             return [
-                say.computer_keeps(player, dice, say_dice(keep)) if keep else say.computer_rerolls_all(player, dice)
+                yatzi_say.computer_keeps(player, dice, say_dice(keep))
+                if keep
+                else yatzi_say.computer_rerolls_all(player, dice)
             ]
         assert choice.box is not None
-        return [say.computer_has(player, dice), *self._announce(game.apply(yg.Score(choice.box)))]
+        return [yatzi_say.computer_has(player, dice), *self._announce(game.apply(yg.Score(choice.box)))]
 
     def _roll_first(self) -> list[yg.Event]:
         """Virtual dice: a new turn's first roll, made at once (it follows from the seed)."""
@@ -371,8 +379,8 @@ class YatziDialog:
                 value = random.Random(f"{self.seed}/start/{start.round}/{player}").randint(1, 6)
                 rolled.append((player, face_word(value)))
                 start.record(value)
-            told.append(say.start_dice(rolled, tie_break, physical=not self.virtual))
-        told.append(say.first_player(start.first))
+            told.append(yatzi_say.start_dice(rolled, tie_break, physical=not self.virtual))
+        told.append(yatzi_say.first_player(start.first))
         return told
 
     def apply(self, action: Action) -> list[str]:
@@ -409,11 +417,11 @@ class YatziDialog:
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         if isinstance(end, Tied):
-            return [say.start_tie(end.players, face_word(end.value))]
+            return [yatzi_say.start_tie(end.players, face_word(end.value))]
         if isinstance(end, Decided):
             self.engine = yg.YatziGame(self.listed, self.rules, end.player)
             return [
-                say.start_decided(end.player, face_word(end.value)),
+                yatzi_say.start_decided(end.player, face_word(end.value)),
                 *self._announce(self.engine.opening_events()),
                 *self._next_turns(),
             ]
@@ -432,7 +440,7 @@ class YatziDialog:
         rolled = self._roll(len(dice))
         if tuple(dice) != rolled:
             player = self.engine.to_act or ""
-            raise BadRecord(say.yatzi_dice_not_from_seed(player, say_dice(dice), say_dice(rolled)))
+            raise BadRecord(yatzi_say.yatzi_dice_not_from_seed(player, say_dice(dice), say_dice(rolled)))
 
     # ------------------------------------------------------------ telling
 
@@ -444,22 +452,22 @@ class YatziDialog:
 
     def _on_turn_started(self, event: yg.TurnStarted, later: Sequence[yg.Event]) -> list[str]:
         """A new round is said when its first player starts; the prompt names the player."""
-        return [say.yatzi_round(event.turn, len(BOXES))] if event.player == self.engine.players[0] else []
+        return [yatzi_say.yatzi_round(event.turn, len(BOXES))] if event.player == self.engine.players[0] else []
 
     def _on_scored(self, event: yg.Scored, later: Sequence[yg.Event]) -> list[str]:
         """The score and the new total; with the upper bonus it earned, one sentence and one total."""
         bonus = next((e for e in later if isinstance(e, yg.BonusEarned)), None)
         if bonus is None:
-            return [say.scored(event.player, event.points, box_name(event.box), event.total)]
-        return [say.scored_with_bonus(event.player, event.points, box_name(event.box), bonus.bonus, bonus.total)]
+            return [yatzi_say.scored(event.player, event.points, box_name(event.box), event.total)]
+        return [yatzi_say.scored_with_bonus(event.player, event.points, box_name(event.box), bonus.bonus, bonus.total)]
 
     def _game_ended(self, event: yg.GameEnded) -> str:
         top = event.ranking[0]
         if len(event.ranking) == 1:
-            return say.yatzi_solo_end(top.player, top.total)
+            return yatzi_say.yatzi_solo_end(top.player, top.total)
         if event.winner is None:
-            return say.yatzi_tie()
-        return say.yatzi_winner(event.winner)
+            return yatzi_say.yatzi_tie()
+        return yatzi_say.yatzi_winner(event.winner)
 
     def _not_understood(self, intent: it.NotUnderstood) -> str:
         reason = intent.reason
@@ -467,9 +475,9 @@ class YatziDialog:
         if reason is Reason.EMPTY:
             return say.heard_nothing()
         if reason is Reason.WRONG_DICE_COUNT:
-            return say.not_understood(say.say_one_die() if phase is Phase.START else say.say_five_dice())
+            return say.not_understood(yatzi_say.say_one_die() if phase is Phase.START else yatzi_say.say_five_dice())
         if reason is Reason.NOT_NOW and self._rolls_over():
-            return say.no_rolls_left()
+            return yatzi_say.no_rolls_left()
         return say.not_understood(self._expected())
 
     def _rolls_over(self) -> bool:
@@ -482,46 +490,46 @@ class YatziDialog:
         phase = self.phase()
         examples = self.help_examples(phase)
         if phase is Phase.START:
-            return say.expected_start_of(examples[0])
+            return yatzi_say.expected_start_of(examples[0])
         if phase is Phase.DICE:
-            return say.expected_dice_of(examples[0])
+            return yatzi_say.expected_dice_of(examples[0])
         if phase is Phase.VIRTUAL:
-            return say.expected_roll_of(examples[0])
+            return yatzi_say.expected_roll_of(examples[0])
         if phase is DialogPhase.CHOOSE:
             keep, reroll, stop, box = examples
-            return say.expected_choice_of(keep, reroll, stop, box)
-        return say.expected_box_of(examples)
+            return yatzi_say.expected_choice_of(keep, reroll, stop, box)
+        return yatzi_say.expected_box_of(examples)
 
     def _card(self) -> str:
         card = self.engine.scorecard()
         threshold = self.engine.rules.bonus_threshold
         if not card.free:
-            return say.card_full(card.player, card.upper)
-        return say.card(card.player, say.join_names([box_name(b) for b in card.free]), card.upper, threshold)
+            return yatzi_say.card_full(card.player, card.upper)
+        return yatzi_say.card(card.player, say.join_names([box_name(b) for b in card.free]), card.upper, threshold)
 
     def describe(self, action: Action) -> str:
         """Names ``action`` as taken from the current state (used by annulla)."""
         if isinstance(action, StartDie):
             player = self._start.to_roll if self._start is not None else None
-            return say.undo_start_die(player or "", face_word(action.value))
+            return yatzi_say.undo_start_die(player or "", face_word(action.value))
         player = self.engine.to_act or ""
         if isinstance(action, yg.Score):
-            return say.undo_score(player, box_name(action.box))
+            return yatzi_say.undo_score(player, box_name(action.box))
         dice = action.dice if isinstance(action, yg.RecordRoll) else action.keep + action.dice
-        return say.undo_dice(player, say_dice(sorted(dice)))
+        return yatzi_say.undo_dice(player, say_dice(sorted(dice)))
 
     def standings(self) -> str:
         """Totals, highest first; players on the same total said together as tied."""
         ranking = self.engine.standings()
         if len(ranking) == 1:
-            return say.yatzi_solo_total(ranking[0].player, ranking[0].total)
+            return yatzi_say.yatzi_solo_total(ranking[0].player, ranking[0].total)
         groups: list[tuple[list[str], int]] = []
         for standing in ranking:
             if groups and groups[-1][1] == standing.total:
                 groups[-1][0].append(standing.player)
             else:
                 groups.append(([standing.player], standing.total))
-        return say.yatzi_standings(groups)
+        return yatzi_say.yatzi_standings(groups)
 
     def final(self) -> list[str]:
         """The final standings (the winner was announced with the last event; alone, the total too),
@@ -573,7 +581,7 @@ class YatziDialog:
             return KeepAndRoll(keep, _faces(data["dice"], rolled, rolled, data))
         if kind == "score" and keys == {"type", "box"} and isinstance(data["box"], str) and data["box"] in BOXES:
             return yg.Score(data["box"])
-        raise BadRecord(say.yatzi_bad_record(shown(data)))
+        raise BadRecord(yatzi_say.yatzi_bad_record(shown(data)))
 
     def summary(self) -> dict[str, Any]:
         """The --summary document."""
@@ -593,8 +601,6 @@ class YatziDialog:
 
     def board_state(self) -> dict[str, Any]:
         """The live board's view of this game (see :mod:`voice_host.games.yatzi.board_state`)."""
-        from voice_host.games.yatzi.board_state import yatzi_board  # the board is optional: loaded when it asks
-
         return yatzi_board(self)
 
 
@@ -609,6 +615,6 @@ def _faces(value: Any, fewest: int, most: int, record: Any) -> tuple[int, ...]:
         or not fewest <= len(value) <= most
         or not all(type(v) is int and 1 <= v <= 6 for v in value)
     ):
-        raise BadRecord(say.yatzi_bad_record(shown(record)))
+        raise BadRecord(yatzi_say.yatzi_bad_record(shown(record)))
     return tuple(value)
 

@@ -23,7 +23,7 @@ from typing import TextIO
 
 from engine.yatzi.score import RULE_SETS, YatziRules
 from engine.yatzi.solver import MASKS, SolvedTable, solve, upper_cap
-from grammars.it import catalogue
+from grammars.yatzi import sentences as yatzi_say
 from voice_host.platform import dirs
 from voice_host.storage.array_cache import key_of, read_values, write_values
 
@@ -117,7 +117,7 @@ def load_table(
     cached = read_table(rules, path)
     if cached is not None:
         return cached
-    bar = ProgressBar(catalogue.solver_computing(rules_name(rules)), stream or sys.stderr)
+    bar = ProgressBar(yatzi_say.solver_computing(rules_name(rules)), stream or sys.stderr)
     try:
         table = solver(rules, bar)
     finally:

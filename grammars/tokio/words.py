@@ -1,0 +1,104 @@
+"""The words of Tokio, in Italian: the rolls' names, the answers to a claim, the lead-ins of a claim.
+
+The shared words (commands, sì/no, fillers) are in :mod:`grammars.it.words`; :mod:`grammars.tokio.grammar`
+expands these into each phase's phrases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from grammars.intents import Intent
+from grammars.tokio.intents import BelieveIt, DoubtIt, TakeThePenalty
+
+#: Spellings of each special name, canonical first.
+NAME_SPELLINGS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "tokio": ("tokio", "tokyo"),
+        "taipei": ("taipei",),
+        "yokohama": ("yokohama",),
+        "pechino": ("pechino",),
+    }
+)
+
+
+#: Name of the classic special top roll for each kind of die (Taipei, Tokio, Yokohama, Pechino).
+SPECIAL_NAMES: Mapping[int, str] = MappingProxyType({4: "taipei", 6: "tokio", 8: "yokohama", 10: "pechino"})
+
+
+#: Milella's d6 names: the top roll (3-1) and the bottom roll (2-1).
+MILELLA_NAMES: Mapping[str, str] = MappingProxyType({"top": "tokio", "bottom": "pechino"})
+
+
+#: A pair said as such; ``{}`` is the number word of the face.
+PAIR = "coppia di {}"
+
+
+#: Other ways of saying a pair ("doppio sei"): spellings of the same phrase.
+PAIR_SPELLINGS: tuple[str, ...] = ("doppio {}",)
+
+
+#: The pair of ones said with the ace: more spellings of "coppia di uno".
+ACE_PAIR_SPELLINGS: tuple[str, ...] = ("coppia di assi", "coppia d'assi", "doppio asso")
+
+
+#: Dice said one by one (first die, second die); the "e" is optional.
+DIE_BY_DIE: tuple[str, ...] = ("{} e {}", "{} {}")
+
+
+#: Answers to a claim: intent -> wordings (one phrase each).
+RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (
+        BelieveIt(),
+        (
+            "ci credo", "credo", "accetto", "va bene", "ti credo", "certo", "accetto senza guardare",
+            "senza guardare", "tiro", "credo di sì",
+        ),
+    ),
+    (
+        DoubtIt(),
+        (
+            "dubito", "non ci credo", "non accetto", "scopri", "scopro", "alza", "non ti credo",
+            "scopri i dadi", "scopro i dadi", "fammi vedere", "fai vedere", "vediamo", "bugiardo",
+            "alza il bicchiere", "alzo il bicchiere", "non è vero", "voglio vedere", "fammi vedere i dadi",
+            "fai vedere i dadi",
+        ),
+    ),
+)
+
+
+#: "ci credi?" is a yes/no question: sì believes, no doubts. Also said before an answer of the
+#: same sense ("sì, ci credo", "no, non ti credo"), as a spelling of that answer. Bare sì/no
+#: are not offered when the question names its choices ("accetti, dubiti o passi?", Lizumo's
+#: "accetti senza guardare o scopri?").
+RESPONSE_YES_NO: tuple[tuple[Intent, str], ...] = ((BelieveIt(), "sì"), (DoubtIt(), "no"))
+
+
+#: Classico's third answer to Tokio, valid only when the host allows it.
+TAKE_PENALTY: tuple[Intent, tuple[str, ...]] = (
+    TakeThePenalty(),
+    ("prendo la penalità", "passo", "prendo una penalità", "mi prendo la penalità", "mi prendo una penalità"),
+)
+
+
+#: Words that may open or join a claim or a reveal and mean nothing there ("ho fatto
+#: cinquantatré", "un cinque e un tre", "c'è una coppia di quattro", "avevo tokio"): each is
+#: one lead-in phrase, which the recognizer may hear before the roll and the matcher skips,
+#: and the parser drops wherever it stands. The first spelling is the phrase; "c'è" folds to
+#: "c" (its "è" is the connector "e"), and "ce" is how a recognizer spells it.
+CLAIM_LEAD_INS: tuple[tuple[str, ...], ...] = (
+    ("fatto",), ("faccio",), ("dichiaro",), ("avevo",), ("ancora",), ("uscito",), ("sono",),
+    ("un",), ("una",), ("c'è", "ce"), ("era",), ("c'era", "cera"),
+)
+
+
+#: The (believe, doubt) wordings the help gives, matching the question asked: "ci credi?",
+#: classico's Tokio ("accetti, dubiti o passi?") and Lizumo's Tokio ("accetti o scopri?").
+HELP_ANSWERS: tuple[str, str] = ("ci credo", "dubito")
+
+
+HELP_ANSWERS_THREE_CHOICES: tuple[str, str] = ("accetto", "dubito")
+
+
+HELP_ANSWERS_BLIND: tuple[str, str] = ("accetto", "scopro")

@@ -1,0 +1,145 @@
+"""The words of Yatzi, in Italian: faces, boxes, the verbs of rolling and keeping, the lead-ins of a dictation.
+
+The shared words (commands, sì/no, fillers) are in :mod:`grammars.it.words`; :mod:`grammars.yatzi.grammar`
+expands these into each phase's phrases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+#: Face -> the words for one die showing it; the first is what the host says.
+FACE_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType(
+    {
+        1: ("uno", "asso"),
+        2: ("due",),
+        3: ("tre",),
+        4: ("quattro",),
+        5: ("cinque",),
+        6: ("sei",),
+    }
+)
+
+
+#: Box key -> its Italian names; the first is what the host says.
+BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "assi": ("assi", "asso", "uno"),
+        "due": ("due",),
+        "tre": ("tre",),
+        "quattro": ("quattro",),
+        "cinque": ("cinque",),
+        "sei": ("sei",),
+        "tris": ("tris",),
+        "poker": ("poker",),
+        "full": ("full",),
+        "scala_minima": ("scala minima", "scala piccola"),
+        "scala_massima": ("scala massima", "scala grande"),
+        "yatzi": ("yatzi", "yahtzee", "yatzy", "pokerissimo"),
+        "chance": ("chance",),
+    }
+)
+
+
+#: Verbs that may open a box choice ("segno full"); given to the recognizer with
+#: the first two.
+BOX_VERBS: tuple[str, ...] = (
+    "segno", "metti", "segna", "metto", "mettilo", "segnalo", "scrivi", "scrivo", "faccio",
+)
+
+
+#: Words that may stand between the verb and the box ("segno nella scala minima").
+ARTICLES: frozenset[str] = frozenset(
+    {
+        "il", "lo", "la", "l", "i", "gli", "le",
+        "nel", "nello", "nella", "nell", "nei", "negli", "nelle",
+        "al", "allo", "alla", "all", "ai", "agli", "alle",
+        "sul", "sullo", "sulla", "sull", "sui", "sugli", "sulle",
+        "in", "a",
+    }
+)
+
+
+#: Yatzi's own command in every phase: read the current player's scorecard.
+CARD_WORDS: tuple[str, ...] = (
+    "scheda", "la mia scheda", "leggi la scheda", "leggimi la scheda", "cosa mi manca", "che mi manca",
+)
+
+
+#: Yatzi's coach in every phase: the best keep or box now ("consiglio").
+ADVICE_WORDS: tuple[str, ...] = (
+    "consiglio", "consigliami", "cosa mi consigli", "che mi consigli", "dammi un consiglio",
+)
+
+
+#: Virtual dice: whole-utterance commands.
+ROLL_WORDS: tuple[str, ...] = ("tira", "tiro", "lancia", "lancio", "tira i dadi", "lancia i dadi")
+
+
+KEEP_ALL_WORDS: tuple[str, ...] = (
+    "tengo tutto", "basta", "tengo tutti", "mi fermo", "basta così", "va bene così", "tengo questi",
+    "tengo tutti i dadi",
+)
+
+
+#: The one the help says.
+KEEP_ALL_HELP = "basta"
+
+
+REROLL_ALL_WORDS: tuple[str, ...] = (
+    "ritira tutto", "ritiro tutto", "ritira tutti", "ritiro tutti",
+    "rilancia tutto", "rilancio tutto", "rilancia tutti", "rilancio tutti", "ritira tutti i dadi",
+    "rilancia tutti i dadi",
+)
+
+
+#: Virtual dice: verbs followed by faces ("tengo tre tre cinque").
+KEEP_VERBS: tuple[str, ...] = ("tengo", "tieni")
+
+
+#: Virtual dice: the words before a face that make it every die showing it ("tengo i cinque",
+#: "tengo tutti i cinque", "ritira gli assi"); before a number and a face, that many dice of the
+#: face ("tengo i due cinque").
+EVERY_WORDS: tuple[str, ...] = ("i", "gli", "tutti")
+
+
+#: Virtual dice: the words before a face that make it one die ("tengo il cinque", "un cinque");
+#: any other article there ("l'asso") means one die too.
+ONE_WORDS: tuple[str, ...] = ("il", "un")
+
+
+#: Plural face words: every die showing the face ("gli assi"), or after a number that many
+#: ("due assi", also in a dictation by counts: "tre assi e due sei").
+PLURAL_FACE_WORDS: Mapping[int, tuple[str, ...]] = MappingProxyType({1: ("assi",)})
+
+
+REROLL_VERBS: tuple[str, ...] = ("ritira", "ritiro", "rilancia", "rilancio")
+
+
+#: Words that may open or join a dice dictation and mean nothing ("sono usciti tre tre ...",
+#: "tre, tre, tre, un cinque e un sei"); dropped wherever they stand.
+DICE_LEAD_INS: frozenset[str] = frozenset({"fatto", "sono", "usciti", "uscito", "escono", "i", "dadi", "un"})
+
+
+#: The lead-ins of a dictation the recognizer is given as phrases of their own (and its
+#: matcher skips): "sono usciti tre, tre, tre, un cinque e un sei". Without them vosk,
+#: which only outputs grammar words, hears "un cinque" as "uno cinque", six dice.
+DICE_LEAD_IN_PHRASES: tuple[str, ...] = ("fatto", "sono", "usciti", "un")
+
+
+#: Words that may open the one die said to choose who starts ("ho fatto tre",
+#: "è uscito un asso"; "ho" and "è" are dropped as a filler and a connector).
+START_LEAD_INS: frozenset[str] = frozenset({"fatto", "uscito", "un", "il", "l", "mi", "faccio", "tirato"})
+
+
+#: The count of one die when dice are said by counts of faces: "tre sei, un quattro e un cinque".
+COUNT_ONE = "un"
+
+
+#: The lead-in of the one die's phrase: "ho fatto tre".
+START_LEAD_IN = "ho fatto"
+
+
+#: The word linking the last two dice; a phrase of its own in sequence phases.
+AND = "e"
