@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from voice_host.cli.voice_tools import keep_calibration
+from voice_host.cli.check import keep_calibration
 from voice_host.hearing import calibration_store
 from voice_host.hearing.calibrate import ScoreSheet
 from voice_host.hearing.calibration import PROXY, Calibration

@@ -14,7 +14,7 @@ from test_audio_vosk import A, B
 
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
-from voice_host.cli.voice_tools import run_check
+from voice_host.cli.check import run_check
 from voice_host.model import store as model_store
 
 REPO = Path(__file__).resolve().parents[3]
@@ -188,7 +188,7 @@ def test_open_voice_listener_gives_a_working_listener(pulse: str, ko_model_path:
 
 
 def test_check_covers_both_games_by_default() -> None:
-    from voice_host.cli.voice_tools import game_phrases_for
+    from voice_host.cli.check import game_phrases_for
 
     phrases = game_phrases_for("all", "classico", 6)
     assert {"tokio/claim", "tokio/response", "tokio/reveal", "tokio/confirm",

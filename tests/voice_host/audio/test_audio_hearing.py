@@ -18,7 +18,7 @@ from conftest import silence, speech
 
 from grammars.phrases import Phrase
 from voice_host.audio.wav import Clip
-from voice_host.cli.voice_tools import run_selftest
+from voice_host.cli.check import run_selftest
 from voice_host.core.ports import Heard, ListenRequest
 from voice_host.hearing import korean
 from voice_host.hearing.confidence import Verdict

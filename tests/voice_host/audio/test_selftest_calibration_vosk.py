@@ -13,7 +13,7 @@ from conftest import speech
 from test_calibration_vosk import _Scaled, _verdicts
 
 from voice_host.audio.wav import Clip
-from voice_host.cli.voice_tools import run_selftest
+from voice_host.cli.check import run_selftest
 from voice_host.hearing import korean
 from voice_host.hearing.calibrate import ScoreSheet, derive
 from voice_host.hearing.calibration import PROXY, Calibration
@@ -73,8 +73,8 @@ def test_check_selftest_stores_the_calibration_and_the_game_then_says_it_uses_it
 ) -> None:
     import datetime
 
+    from voice_host.cli.check import run_check
     from voice_host.cli.voice_adapters import open_voice_listener
-    from voice_host.cli.voice_tools import run_check
 
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("VOICE_HOST_COMMAND", "voice-host")

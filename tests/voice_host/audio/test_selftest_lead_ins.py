@@ -10,7 +10,7 @@ from conftest import speech
 
 from grammars.phrases import LeadInPhrase, Phrase
 from voice_host.audio.wav import Clip
-from voice_host.cli.voice_tools import run_selftest
+from voice_host.cli.check import run_selftest
 from voice_host.hearing import korean
 from voice_host.listen.listener import vocabulary_of
 
