@@ -11,8 +11,14 @@ profile of that name as Hypothesis's default, and registers the sizes of the
 whole-game properties under the tier's values as the profiles ``tokio-games`` and
 ``yatzi-games``, which those tests take as their settings' parent
 (``@settings(settings.get_profile("tokio-games"), ...)``). This module is imported
-before any test module, so the decorators see the chosen tier. The tests folder is
-put on ``sys.path`` so that shared helpers (``journal_text``) import from anywhere.
+before any test module, so the decorators see the chosen tier.
+
+The tests mirror the packages (``tests/voice_host/games/yatzi/test_dialog.py`` tests
+``voice_host/games/yatzi/dialog.py``), so two test modules may share a name: pytest
+imports them by path (``--import-mode=importlib``, pyproject.toml). The folders of the
+shared helpers (``journal_text``, ``fakes``, the end-to-end ``command``, the audio
+tests' ``sink_recorder``, the corpus) are put on ``sys.path`` here, so that a helper
+imports by its name from any test.
 
 SIGINT is given back its usual handler when the run starts with it ignored: a
 shell without job control starts a background command (``./run test &``) with
@@ -31,7 +37,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-sys.path.insert(0, str(Path(__file__).parent))
+#: The folders, below tests/, of the helper modules the tests import by name.
+HELPER_FOLDERS = ("", "voice_host", "voice_host/audio", "e2e", "corpus")
+for _folder in HELPER_FOLDERS:
+    sys.path.insert(0, str(Path(__file__).parent / _folder))
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # see the module's docstring
     signal.signal(signal.SIGINT, signal.default_int_handler)

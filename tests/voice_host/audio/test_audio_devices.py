@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import FRESH_MIC_S, loud_span, play_into_sink, speech
+from audio_helpers import FRESH_MIC_S, loud_span, play_into_sink, speech
 from sink_recorder import SinkRecorder
 from test_audio_vosk import A
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pytest
-from conftest import play_into_sink, speech
+from audio_helpers import play_into_sink, speech
 
 from engine.tokio.rules import TokioRules, preset
 from voice_host.audio.half_duplex import HalfDuplexGate

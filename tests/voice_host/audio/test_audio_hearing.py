@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import silence, speech
+from audio_helpers import silence, speech
 
 from grammars.phrases import Phrase
 from voice_host.audio.wav import Clip

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 import pytest
-from conftest import play_into_sink, silence, speech
+from audio_helpers import play_into_sink, silence, speech
 from sink_recorder import SinkRecorder
 from test_audio_vosk import A, CountingSource, listener, utterances, with_noise_floor
 

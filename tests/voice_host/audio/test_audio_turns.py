@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import loud_span
+from audio_helpers import loud_span
 from sink_recorder import SinkRecorder
 
 from voice_host.audio.half_duplex import HalfDuplexGate

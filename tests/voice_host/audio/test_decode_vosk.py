@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import silence, speech
+from audio_helpers import silence, speech
 
 from voice_host.hearing import korean
 from voice_host.listen.decode import PhaseDecoders, recognizer

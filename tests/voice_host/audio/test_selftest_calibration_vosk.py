@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import speech
+from audio_helpers import speech
 from test_calibration_vosk import _Scaled, _verdicts
 
 from voice_host.audio.wav import Clip
@@ -117,7 +117,7 @@ def test_the_game_listener_judges_with_the_stored_calibration(
 ) -> None:
     import datetime
 
-    from conftest import FRESH_MIC_S, play_into_sink
+    from audio_helpers import FRESH_MIC_S, play_into_sink
 
     from voice_host.cli.voice_adapters import open_voice_listener
     from voice_host.core.ports import Heard, ListenRequest, Silence

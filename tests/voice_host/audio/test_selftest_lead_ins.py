@@ -6,7 +6,7 @@ import io
 from typing import Any
 
 import pytest
-from conftest import speech
+from audio_helpers import speech
 
 from grammars.phrases import LeadInPhrase, Phrase
 from voice_host.audio.wav import Clip

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import silence, speech
+from audio_helpers import silence, speech
 
 from voice_host.core.ports import Heard, ListenRequest
 from voice_host.hearing import korean

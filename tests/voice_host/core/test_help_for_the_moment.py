@@ -10,10 +10,9 @@ games, and require it to be acted upon at once.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from fakes import ListListener, RecordingSpeaker
 
 from engine.rolls import Roll
 from engine.tokio import actions as ta
@@ -27,9 +26,6 @@ from voice_host.core.dialog import Act, Confirm, Refuse
 from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import DialogPhase, YatziDialog
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 PRESETS = [("classico", 6), ("classico", 4), ("classico", 8), ("classico", 10),
            ("lizumo", 6), ("lizumo", 4), ("lizumo", 8), ("lizumo", 10), ("milella", 6)]

@@ -16,7 +16,7 @@ import pytest
 
 from voice_host.games import GAMES
 
-ROOT = Path(__file__).resolve().parents[2] / "voice_host"
+ROOT = Path(__file__).resolve().parents[3] / "voice_host"
 
 
 def _is_game_module(path: Path) -> bool:

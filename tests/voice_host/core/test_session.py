@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from fakes import ListListener, RecordingSpeaker
 
 from engine.tokio.rules import preset
 from voice_host.core.ports import Heard
 from voice_host.core.session import Outcome, Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.storage.journal import Journal, read_journal
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 
 def _session(lines, rules="classico", players=("Anna", "Bruno"), journal=None, actions=None, **options):

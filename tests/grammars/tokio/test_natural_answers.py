@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from fakes import ListListener, RecordingSpeaker
 
 from engine.rolls import Roll
 from engine.tokio.rules import preset
@@ -13,10 +11,6 @@ from grammars.intents import NotUnderstood
 from grammars.phrases import LeadInPhrase
 from grammars.tokio.grammar import Phase, Reason, parse_tokio, tokio_every_entry, tokio_phrases
 from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll, TakeThePenalty
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voice_host"))
-from fakes import ListListener, RecordingSpeaker
-
 from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
 

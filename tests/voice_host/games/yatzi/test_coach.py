@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from fakes import ListListener, RecordingSpeaker
 
 from engine.yatzi import game as yg
 from engine.yatzi.score import STANDARD_RULES
@@ -15,9 +13,6 @@ from grammars.yatzi.grammar import parse_yatzi
 from voice_host.core.dialog import Act, Confirm, Refuse
 from voice_host.core.session import Session
 from voice_host.games.yatzi.dialog import YatziDialog
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 # The coach reads the solved tables of the seed and standard rules: on a fresh machine the
 # first test solves them (seconds each), so the module runs in the full tier only.

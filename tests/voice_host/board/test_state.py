@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
+
+from fakes import ListListener, RecordingSpeaker
 
 from engine.rolls import Roll
 from engine.tokio import actions as ta
@@ -15,9 +15,6 @@ from voice_host.board.state import BoardPublisher, board_state
 from voice_host.core.session import Session, SpokenTurn
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import YatziDialog
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 
 def _tokio(rules="milella", players=("Anna", "Bruno"), **options):

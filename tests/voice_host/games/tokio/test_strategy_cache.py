@@ -8,12 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hostile_arrays import HOSTILE
 
 from engine.rolls import Roll
 from engine.tokio.round import RoundTree, StateKey, build_round
 from engine.tokio.rules import TokioRules, TruthTest, preset
 from engine.tokio.solver import TokioStrategy, solve
-from tests.voice_host.test_yatzi_table_cache_hostile import HOSTILE
 from voice_host.games.tokio.strategy_cache import (
     as_stored,
     flatten,

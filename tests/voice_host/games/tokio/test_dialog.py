@@ -8,11 +8,10 @@ words, a doubt round (claim, doubt, reveal, penalty, who opens) at most 22.
 from __future__ import annotations
 
 import itertools
-import sys
-from pathlib import Path
 from typing import get_args
 
 import pytest
+from fakes import ListListener, RecordingSpeaker
 
 from engine.rolls import Roll
 from engine.tokio import actions as ta
@@ -24,9 +23,6 @@ from grammars.tokio.grammar import Phase
 from voice_host.core.dialog import Act, Confirm, Refuse
 from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 PRESETS = [("classico", 6), ("classico", 4), ("classico", 8), ("classico", 10),
            ("lizumo", 6), ("lizumo", 4), ("lizumo", 8), ("lizumo", 10), ("milella", 6)]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from fakes import RecordingSpeaker
 
 from voice_host.cli import main as cli
 from voice_host.cli import voice_adapters as factory
@@ -22,9 +23,6 @@ from voice_host.core.ports import Heard, ListenRequest, Silence
 from voice_host.core.reprompt import DEFAULT_WAITS
 from voice_host.speak.earcon import earcon
 from voice_host.terminal.text_io import KeyboardListener, keyboard_prompt
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import RecordingSpeaker
 
 
 def _dominant_hz(samples: np.ndarray, rate: int) -> float:

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Sequence
-from pathlib import Path
+
+from fakes import RecordingSpeaker
 
 from voice_host.terminal.captions import CaptionedSpeaker, show_sentence
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import RecordingSpeaker
 
 
 class _ScreenAtSpeech(RecordingSpeaker):

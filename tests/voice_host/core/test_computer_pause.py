@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fakes import RecordingSpeaker
 
 from engine.tokio import actions as ta
 from engine.tokio.round import build_round
@@ -25,9 +26,6 @@ from voice_host.cli import voice_adapters as factory
 from voice_host.core.computer_pause import DEFAULT_PAUSE_S, AfterPause
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.tokio.strategy_cache import as_stored, strategy_path, write_strategy
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import RecordingSpeaker
 
 
 def _pause_asked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *options: str) -> float:

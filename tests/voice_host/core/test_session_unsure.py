@@ -6,17 +6,13 @@ which utterances it was unsure of).
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from fakes import ListListener, RecordingSpeaker
 
 from engine.rolls import Roll
 from engine.tokio.rules import preset
 from voice_host.core.ports import Heard
 from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 
 def _session(lines: list[str | Heard]) -> tuple[Session, ListListener, RecordingSpeaker]:

@@ -8,10 +8,8 @@ Yokohama (d8) is said with the article "lo".
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
+from fakes import ListListener, RecordingSpeaker
 
 from engine.rolls import Roll
 from engine.tokio import actions as ta
@@ -23,9 +21,6 @@ from grammars.yatzi import sentences as yatzi_say
 from voice_host.core.session import Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import YatziDialog
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 
 def _said(rules_name: str, answers: list[str], sides: int = 6) -> list[str]:

@@ -8,8 +8,9 @@ Expected sentences are the host's questions as RULES.md's turns put them
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from fakes import ListListener, RecordingSpeaker
 
 from engine.tokio.rules import preset
 from grammars import intents as it
@@ -21,9 +22,6 @@ from voice_host.core.session import Outcome, Session
 from voice_host.games.tokio.dialog import TokioDialog
 from voice_host.games.yatzi.dialog import YatziDialog
 from voice_host.storage.journal import Journal, read_journal
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 QUIET = Silence(20.0)
 HELP_LEAD = "Puoi dire per esempio: "

@@ -61,7 +61,7 @@ def test_the_edges_and_an_italian_decimal_comma_are_taken():
 
 
 def test_the_readme_examples_of_voice_settings_parse():
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     section = readme.split("### Choosing the voice and its speed", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
     commands = [shlex.split(line.split("#", 1)[0]) for line in section.strip().splitlines()]
     assert [command[:2] for command in commands] == [["voice-host", "voci"], ["voice-host", "say"],

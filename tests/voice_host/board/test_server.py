@@ -243,7 +243,7 @@ def test_the_wheel_carries_every_file_the_page_serves():
 
     from voice_host.board.page import FILES
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["voice_host"]
     for name, _ in FILES.values():
         assert any(fnmatch.fnmatch(f"board/static/{name}", pattern) for pattern in globs), name

@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fakes import RecordingSpeaker
 
 from engine.rolls import Roll
 from engine.tokio.rules import RaiseRule, TokioRules, preset
 from grammars.tokio.grammar import Phase, parse_tokio, roll_name
 from grammars.tokio.intents import SayRoll
-from tests.voice_host.fakes import RecordingSpeaker
 from voice_host.core.ports import Heard, ListenRequest
 from voice_host.core.session import Outcome, Session
 from voice_host.games import tokio as tokio_entry

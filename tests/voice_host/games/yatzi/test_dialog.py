@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import itertools
 import re
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any, get_args
 
 import pytest
+from fakes import ListListener, RecordingSpeaker
 
 from engine.errors import IllegalAction
 from engine.yatzi import game as yg
@@ -20,9 +19,6 @@ from grammars.yatzi.grammar import Phase, parse_yatzi
 from voice_host.core.dialog import Act, Confirm, Refuse
 from voice_host.core.session import Session
 from voice_host.games.yatzi.dialog import KeepAndRoll, StartDie, YatziDialog
-
-sys.path.insert(0, str(Path(__file__).parent))
-from fakes import ListListener, RecordingSpeaker
 
 WORDS = {"uno": 1, "due": 2, "tre": 3, "quattro": 4, "cinque": 5, "sei": 6}
 

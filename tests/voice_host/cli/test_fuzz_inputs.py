@@ -29,7 +29,7 @@ from journal_text import chained_lines, header
 
 from voice_host.cli import main as cli
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 GAMES = REPO / "tests" / "e2e" / "games"
 
 
