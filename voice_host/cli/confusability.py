@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import sys
 
-from voice_host.games.registry import phase_grammars
-from voice_host.hearing.decisions import DecisionBook, load_decisions
+from voice_host.games.registry import decisions, phase_grammars
+from voice_host.hearing.decisions import DecisionBook
 from voice_host.hearing.report import build_report, print_report
 
 
 def main() -> int:
     """Print the whole report; exit 1 when some risky pair is undecided."""
-    book = DecisionBook(load_decisions())
+    book = DecisionBook(decisions())
     undecided = print_report(build_report(phase_grammars(), book), book, sys.stdout)
     print(f"confusability undecided_pairs={undecided}")
     return 1 if undecided else 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeAlias
 
 from grammars.phrases import PhaseGrammar, Phrase
@@ -30,5 +31,7 @@ class GameEntry:
     """Every phase of every rule set and dice, with what each phrase means, for the confusability report."""
     analysis: Callable[[AnyDialog], str] | None = None
     """The analysis printed after a finished game and by ``analizza``; None when the game has none."""
+    decisions: Path | None = None
+    """The file of what was decided for each risky pair of its phrases (``voice_host.hearing.decisions``)."""
     choices: Mapping[str, tuple[str | int, ...]] = field(default_factory=dict)
     """The values an option of ``options`` may take, where the game limits them (``dice``: 4, 6, 8, 10)."""

@@ -13,6 +13,7 @@ from grammars.phrases import PhaseGrammar
 from voice_host.games import tokio, yatzi
 from voice_host.games.common import GAME_OPTIONS, ConfigError, options_given
 from voice_host.games.entry import AnyDialog, GameEntry
+from voice_host.hearing.decisions import Decision, load_decisions
 
 #: Every game, by the name ``--game`` takes (and a journal's header records).
 GAMES: Mapping[str, GameEntry] = MappingProxyType(
@@ -27,6 +28,11 @@ def phase_grammars() -> Iterator[PhaseGrammar]:
     """Every phase of every game, preset and dice, as each game's entry lists them (the confusability report)."""
     for entry in GAMES.values():
         yield from entry.phase_grammars()
+
+
+def decisions() -> list[Decision]:
+    """What was decided for the risky phrase pairs of every game (each game's ``decisions.json``)."""
+    return [decision for entry in GAMES.values() if entry.decisions for decision in load_decisions(entry.decisions)]
 
 
 def game_entry(name: str) -> GameEntry:

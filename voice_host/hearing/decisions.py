@@ -1,4 +1,4 @@
-"""What was decided for each risky pair of phrases, read from ``decisions.json``.
+"""What was decided for each risky pair of phrases, read from each game's ``decisions.json``.
 
 Each entry covers pairs of one phase group ("tokio/claim", the same for every
 preset and dice) and records one decision with its reason:
@@ -20,8 +20,6 @@ from pathlib import Path
 
 from voice_host.hearing.confusability import RiskyPair
 
-#: The decisions file shipped with the package.
-DECISIONS_FILE = Path(__file__).with_name("decisions.json")
 #: The decisions a pair may get.
 KINDS = frozenset({"confirm", "accept", "drop", "replace"})
 
@@ -40,7 +38,7 @@ class DecisionError(ValueError):
     """The decisions file is malformed."""
 
 
-def load_decisions(path: Path = DECISIONS_FILE) -> list[Decision]:
+def load_decisions(path: Path) -> list[Decision]:
     """Every decision of ``path`` (DecisionError when malformed)."""
     raw = json.loads(path.read_text(encoding="utf-8"))
     decisions: list[Decision] = []

@@ -19,7 +19,7 @@ from voice_host.hearing.confusability import (
     minimum_distance,
     risky_pairs,
 )
-from voice_host.hearing.decisions import DecisionBook, load_decisions
+from voice_host.hearing.decisions import DecisionBook
 from voice_host.hearing.phonemes import IpaCache
 
 
@@ -34,10 +34,9 @@ class PhaseReport:
     undecided: tuple[RiskyPair, ...]
 
 
-def build_report(grammars: Iterable[PhaseGrammar], book: DecisionBook | None = None) -> list[PhaseReport]:
+def build_report(grammars: Iterable[PhaseGrammar], book: DecisionBook) -> list[PhaseReport]:
     """One :class:`PhaseReport` per phase of ``grammars``."""
     ipa = IpaCache()
-    book = book if book is not None else DecisionBook(load_decisions())
     reports = []
     for grammar in grammars:
         risky = tuple(risky_pairs(grammar, ipa))

@@ -1,4 +1,4 @@
-"""The decide stage: what the listener does with one verified utterance.
+"""The deliver stage: what the listener does with one verified utterance.
 
 Nothing matched, or nothing voiced (a decode of steady noise): listening goes
 on. Without a second opinion a phrase is heard as sure. Chatter (the confidence
@@ -13,15 +13,15 @@ from voice_host.hearing.confidence import Verdict
 from voice_host.listen.messages import Utterance
 
 
-def decide(utterance: Utterance) -> Heard | None:
+def deliver(utterance: Utterance) -> Heard | None:
     """What the host heard in ``utterance``, or None to go on listening.
 
     >>> from voice_host.listen.nearest_phrase import Match, MatchReason
     >>> from grammars.phrases import Phrase
     >>> said = Match("서른", Phrase.of("서른"), 0, MatchReason.EXACT)
-    >>> decide(Utterance("claim", said, early=True, decoded_at=0.0, voiced=True))
+    >>> deliver(Utterance("claim", said, early=True, decoded_at=0.0, voiced=True))
     Heard(text='서른', sure=True)
-    >>> decide(Utterance("claim", said, early=True, decoded_at=0.0, voiced=False)) is None
+    >>> deliver(Utterance("claim", said, early=True, decoded_at=0.0, voiced=False)) is None
     True
     """
     phrase = utterance.match.phrase

@@ -8,7 +8,7 @@ chunk read counts once on the quiet clock (:mod:`voice_host.listen.quiet_clock`)
 whether the speech gate passes it or keeps it back, so ``patience_s`` of no
 voice gives :class:`~voice_host.core.ports.Silence`. When the host has spoken (the
 half-duplex gate's generation changed) the queued audio is dropped and
-:attr:`Intake.host_spoke` tells the stages after it to start afresh.
+:attr:`GateStage.host_spoke` tells the stages after it to start afresh.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from voice_host.listen.sources import AudioSource
 from voice_host.listen.voice_activity import SpeechGate
 
 
-class Intake:
+class GateStage:
     """The audio for the decoders, chunk by chunk, from ``source``.
 
     ``gate`` (shared with the speaker) makes the host deaf to its own voice;

@@ -40,10 +40,10 @@ from voice_host.hearing.calibration import Calibration, for_model
 from voice_host.hearing.confidence import LONGER_BY
 from voice_host.hearing.fillers import filler_words
 from voice_host.listen.decode import ALTERNATIVES, PhaseDecoders, recognizer
-from voice_host.listen.deliver import decide
+from voice_host.listen.deliver import deliver
 from voice_host.listen.early_end import EarlyEndpointer, rms
 from voice_host.listen.endpoint import BACKGROUND_RMS, BackgroundEnd, UtteranceEnd
-from voice_host.listen.gate import Intake
+from voice_host.listen.gate import GateStage
 from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
 from voice_host.listen.sources import AudioSource
@@ -154,11 +154,11 @@ class VoskListener:
         self._fillers = tuple(fillers)
         self._second_opinion = second_opinion
         self._calibration = calibration if calibration is not None else for_model(vocabulary.model_name)
-        self._intake = Intake(
+        self._gate = GateStage(
             source, gate=gate, busy=self._utterance_open, speech_gate=speech_gate, foreground=foreground,
             close_after_drop=close_after_drop,
         )
-        self._speech = self._intake.speech
+        self._speech = self._gate.speech
         self._background = BackgroundEnd(sample_rate=source.sample_rate)
 
     # ---- grammar
@@ -228,7 +228,7 @@ class VoskListener:
         no voice has been heard for that long (:class:`~voice_host.listen.quiet_clock.QuietClock`);
         nothing is reset then, so the next call goes on with the same audio.
         """
-        intake = self._intake
+        intake = self._gate
         intake.reset_quiet()
         self._after_host_spoke(intake.sync())
         phase = self._phase(request.phrases)
@@ -266,16 +266,16 @@ class VoskListener:
             self.last = utterance
             if self.on_utterance is not None:
                 self.on_utterance(utterance)
-            heard = decide(utterance)
+            heard = deliver(utterance)
             if heard is not None:
                 return heard
             intake.dropped()
 
     def _after_host_spoke(self, synced: bool) -> None:
         """When the host has spoken (now, or while the gate stage read): the current utterance is gone."""
-        if not (synced or self._intake.host_spoke):
+        if not (synced or self._gate.host_spoke):
             return
-        self._intake.host_spoke = False
+        self._gate.host_spoke = False
         if self._current is not None:
             self._current.reset()
 
@@ -287,12 +287,12 @@ class VoskListener:
         # the second decoder hears an utterance's audio only once it is known to be needed
         final = phase.decoders.accept(data, defer=watched)
         early, partial = False, ""
-        quiet = self._intake.energy.threshold()
+        quiet = self._gate.energy.threshold()
         if final is None and watched:
             partial = phase.decoders.partial()
             if not sequence and phase.end.is_talk(partial):  # too long for any phrase: the table's talk, dropped
                 phase.reset()
-                self._intake.dropped()
+                self._gate.dropped()
                 return None, ""
             if phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence):
                 final, early, partial = phase.decoders.finalize(), True, ""

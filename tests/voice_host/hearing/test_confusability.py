@@ -19,7 +19,7 @@ from engine.tokio.rules import preset
 from grammars.phrases import PhaseGrammar, Phrase
 from grammars.tokio.grammar import tokio_table
 from grammars.tokio.intents import SayRoll
-from voice_host.games.registry import phase_grammars
+from voice_host.games.registry import decisions, phase_grammars
 from voice_host.hearing.confusability import is_tail_pair, minimum_distance, risky_pairs
 from voice_host.hearing.decisions import DecisionBook, DecisionError, load_decisions
 from voice_host.hearing.phonemes import IpaCache, bounded_distance, phonemes
@@ -47,11 +47,11 @@ def _tokio(name: str, sides: int, phase: str, extra: tuple[tuple[Phrase, object]
 
 @pytest.mark.slow  # espeak-ng over every phrase of 41 phases: the full tier (CI) runs it
 def test_every_risky_pair_of_every_phase_has_a_decision() -> None:
-    reports = build_report(phase_grammars())
+    reports = build_report(phase_grammars(), DecisionBook(decisions()))
     names = {r.name for r in reports}
     assert {"tokio/classico/d6/claim", "tokio/milella/d6/reveal", "tokio/lizumo/d10/response", "yatzi/box"} <= names
     undecided = [f"{r.name}: {p.label} ({p.kind}, d={p.distance})" for r in reports for p in r.undecided]
-    assert not undecided, "risky pairs without a decision in voice_host/hearing/decisions.json:\n" + "\n".join(
+    assert not undecided, "risky pairs without a decision in voice_host/games/<game>/decisions.json:\n" + "\n".join(
         undecided
     )
 
@@ -89,7 +89,7 @@ def test_a_new_phrase_shows_up_as_an_undecided_pair(ipa: IpaCache) -> None:
     # Claims said die by die ("cinque tre"), as another branch adds: "due" /dˈue/ and
     # "tre" /trˈe/ are two edits apart, so "cinque due" ~ "cinque tre" is new and risky.
     extra = ((Phrase.of("cinque tre"), SayRoll(Roll(5, 3))), (Phrase.of("cinque due"), SayRoll(Roll(5, 2))))
-    book = DecisionBook(load_decisions())
+    book = DecisionBook(decisions())
     report = build_report([_tokio("classico", 6, "claim", extra)], book)[0]
     undecided = {p.label for p in report.undecided}
     assert "cinque due ~ cinque tre" in undecided
@@ -103,8 +103,9 @@ def test_tail_pairs_are_whole_words() -> None:
 
 
 def test_every_decision_names_a_known_kind_and_a_reason(tmp_path: Path) -> None:
-    decisions = load_decisions()
-    assert decisions and all(d.reason and d.pairs for d in decisions)
+    known = decisions()
+    assert known and all(d.reason and d.pairs for d in known)
+    assert {d.group.split("/")[0] for d in known} == {"tokio", "yatzi"}  # every game's file is read
     bad = tmp_path / "decisions.json"
     bad.write_text(
         json.dumps({"decisions": [{"group": "tokio/claim", "decision": "maybe", "reason": "x", "pairs": []}]})

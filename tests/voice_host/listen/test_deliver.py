@@ -5,7 +5,7 @@ from __future__ import annotations
 from grammars.phrases import Phrase
 from voice_host.core.ports import Heard
 from voice_host.hearing.confidence import Confidence, Evidence, Verdict
-from voice_host.listen.deliver import decide
+from voice_host.listen.deliver import deliver
 from voice_host.listen.messages import Utterance
 from voice_host.listen.nearest_phrase import Match, MatchReason
 
@@ -20,15 +20,15 @@ def _said(match: Match, verdict: Verdict | None, voiced: bool = True) -> Utteran
 
 
 def test_a_sure_phrase_is_heard_sure_and_an_unsure_one_to_be_asked_back() -> None:
-    assert decide(_said(THIRTY, Verdict.SURE)) == Heard("서른", True)
-    assert decide(_said(THIRTY, Verdict.UNSURE)) == Heard("서른", False)
+    assert deliver(_said(THIRTY, Verdict.SURE)) == Heard("서른", True)
+    assert deliver(_said(THIRTY, Verdict.UNSURE)) == Heard("서른", False)
 
 
 def test_chatter_no_phrase_and_unvoiced_audio_are_dropped() -> None:
-    assert decide(_said(THIRTY, Verdict.CHATTER)) is None
-    assert decide(_said(NOTHING, None)) is None
-    assert decide(_said(THIRTY, Verdict.SURE, voiced=False)) is None
+    assert deliver(_said(THIRTY, Verdict.CHATTER)) is None
+    assert deliver(_said(NOTHING, None)) is None
+    assert deliver(_said(THIRTY, Verdict.SURE, voiced=False)) is None
 
 
 def test_without_a_second_opinion_a_phrase_is_heard_sure() -> None:
-    assert decide(_said(THIRTY, None)) == Heard("서른", True)
+    assert deliver(_said(THIRTY, None)) == Heard("서른", True)

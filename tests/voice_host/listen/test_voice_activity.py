@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from voice_host.listen.gate import Intake
+from voice_host.listen.gate import GateStage
 from voice_host.listen.sources import BufferSource
 from voice_host.listen.voice_activity import SpeechGate
 
@@ -75,7 +75,7 @@ def test_reset_forgets_the_pre_roll_said_before_the_host_spoke() -> None:
 
 def _fed(speech_gate: bool, audio: np.ndarray) -> bytes:
     """Everything the listener would hand its decoders for ``audio``."""
-    intake = Intake(BufferSource(audio.astype("<i2").tobytes()), speech_gate=speech_gate)
+    intake = GateStage(BufferSource(audio.astype("<i2").tobytes()), speech_gate=speech_gate)
     fed = []
     while (data := intake.next()) is not None:
         assert isinstance(data, bytes)
@@ -121,7 +121,7 @@ def test_what_the_gate_kept_before_the_host_spoke_is_never_decoded_after() -> No
     gate = HalfDuplexGate(tail_s=0.0)
     before = np.full(RATE, 7, "<i2").tobytes()  # 1 s of the room before the host spoke, marked by its value
     source = BufferSource(before)
-    intake = Intake(source, gate=gate)
+    intake = GateStage(source, gate=gate)
     assert intake.next() is None  # all kept as pre-roll, nothing decoded; the source ran dry
     with gate.speaking():
         pass

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -162,5 +163,6 @@ def _by_text(meaning: Mapping[str, object]) -> Callable[[Phrase], object]:
 
 ENTRY = GameEntry(
     make_config, make_dialog, OPTIONS, all_phrases, phase_grammars,
+    decisions=Path(__file__).with_name("decisions.json"),
     choices={"dice": SIDES, "truth": tuple(TRUTH_OPTIONS), "computer_level": tuple(LEVELS)},
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from engine.errors import BadConfiguration
@@ -119,4 +120,7 @@ def analysis(dialog: AnyDialog) -> str:
     return dialog.analysis_text()
 
 
-ENTRY = GameEntry(make_config, make_dialog, OPTIONS, all_phrases, phase_grammars, analysis)
+ENTRY = GameEntry(
+    make_config, make_dialog, OPTIONS, all_phrases, phase_grammars, analysis,
+    decisions=Path(__file__).with_name("decisions.json"),
+)
