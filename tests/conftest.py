@@ -48,7 +48,7 @@ if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # see the module's docstr
 #: Examples per property, per tier: Hypothesis's default and the whole-game properties.
 SIZES = {
     "ci": {"default": 100, "tokio-games": 1000, "yatzi-games": 60},
-    "fast": {"default": 10, "tokio-games": 10, "yatzi-games": 3},
+    "fast": {"default": 5, "tokio-games": 2, "yatzi-games": 1},
 }
 
 for _tier, _sizes in SIZES.items():
