@@ -42,7 +42,7 @@ from grammars.evening.intents import (
 )
 from grammars.intents import Intent, No, NotUnderstood, Yes
 from grammars.it.numbers import number_word
-from grammars.normalize import fold, normalize, phrase
+from grammars.normalize import fold, is_filler, normalize, phrase
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrases import Phrase
 
@@ -78,8 +78,12 @@ class LobbyWords:
 
 
 def _key(text: str) -> str:
-    """Folded, normalised, single-spaced; the apostrophe of "un'altra" a space."""
-    return " ".join(fold(normalize(text.replace("'", " ").replace("’", " "))).split())
+    """Folded, normalised, single-spaced; the apostrophe of "un'altra" a space; a hesitation before the
+    answer ("ehm, tokio") dropped, unless it is the whole answer ("ok")."""
+    tokens = fold(normalize(text.replace("'", " ").replace("’", " "))).split()
+    while len(tokens) > 1 and is_filler(tokens[0]):
+        tokens.pop(0)
+    return " ".join(tokens)
 
 
 def _number_pattern() -> str:

@@ -22,7 +22,9 @@ RULES_OK: tuple[str, ...] = (
 )
 
 #: The rules offered are not fine (the lobby asks what to change).
-RULES_NO: tuple[str, ...] = ("no", "cambiamo", "cambiamo le regole", "no cambiamo", "altre regole", "no aspetta")
+RULES_NO: tuple[str, ...] = (
+    "no", "cambiamo", "cambiamo le regole", "no cambiamo", "no cambiamo le regole", "altre regole", "no aspetta",
+)
 
 #: Ways to say the dice: "{n}" is the number of faces as a word.
 DICE_WORDINGS: tuple[str, ...] = (
