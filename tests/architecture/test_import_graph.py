@@ -22,6 +22,7 @@ PACKAGES = ("engine", "grammars", "voice_host")
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("voice_host.__main__", "voice_host.launch"),
     ("voice_host.cli",),
+    ("voice_host.history",),
     ("voice_host.games",),
     ("voice_host.board",),
     ("voice_host.listen",),

@@ -10,6 +10,7 @@ from typing import Any, TypeAlias
 
 from grammars.phrases import PhaseGrammar, Phrase
 from voice_host.core.dialog import GameDialog
+from voice_host.games.facts import HistorySpec
 
 #: A dialog of any game: the registry and the wiring do not know a game's own phase and action types.
 AnyDialog: TypeAlias = GameDialog[Any, Any]
@@ -35,3 +36,5 @@ class GameEntry:
     """The file of what was decided for each risky pair of its phrases (``voice_host.hearing.decisions``)."""
     choices: Mapping[str, tuple[str | int, ...]] = field(default_factory=dict)
     """The values an option of ``options`` may take, where the game limits them (``dice``: 4, 6, 8, 10)."""
+    history: HistorySpec | None = None
+    """The game's facts for the history of games (``voice_host.history``); None: it keeps none."""
