@@ -49,11 +49,11 @@ def extract(dialog: Any) -> GameFacts:
 
 def _points_lost(dialog: Any) -> dict[str, float]:
     """Each human's expected points lost against optimal play, when the table is cached; else nothing."""
-    from engine.yatzi.analysis import analyse  # numpy: only once a game is read
-
     advisor = _advisor(dialog.rules)
     if advisor is None or not dialog.engine.history:
         return {}
+    from engine.yatzi.analysis import analyse  # numpy: only with a table to price against
+
     game = dialog.engine
     reports = analyse(advisor, game.players, game.players[0], game.history, dialog.virtual, dialog.humans)
     return {name: round(report.lost, 2) for name, report in reports.items()}
