@@ -75,3 +75,5 @@ class HistorySpec:
     """The field whose best value is "il record" of this game (a Summary.MAX field)."""
     bluffs: tuple[str, str] | None = None
     """(passed, caught) fields for "chi bluffa meglio?", where the game has bluffs."""
+    headline: str | None = None
+    """The one field said after a player's games and wins ("come va Anna?")."""

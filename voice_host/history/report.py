@@ -70,7 +70,7 @@ def stats_rows(players: list[PlayerStats]) -> list[list[str]]:
         row = [player["name"], str(player["games"]), str(player["wins"])]
         for game, spec in specs().items():
             figures = player.get(game, {})
-            row += [_cell(figures.get(key)) for key in ("games", "wins", *(f.name for f in spec.fields))]
+            row += [cell(figures.get(key)) for key in ("games", "wins", *(f.name for f in spec.fields))]
         rows.append(row)
     return rows
 
@@ -92,7 +92,8 @@ def as_text(header: list[str], rows: list[list[str]]) -> str:
     )
 
 
-def _cell(value: Any) -> str:
+def cell(value: Any) -> str:
+    """A figure as a table shows it (3, not 3.0; empty when missing)."""
     if value is None:
         return ""
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)

@@ -90,4 +90,5 @@ SPEC = HistorySpec(
     extract=extract,
     fields=tuple(StatField(name, name, Summary.SUM, words.LABELS[name]) for name in FACTS),
     bluffs=("bluffs_passed", "bluffs_caught"),
+    headline="penalties_taken",
 )

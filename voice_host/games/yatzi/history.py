@@ -81,4 +81,5 @@ SPEC = HistorySpec(
                   finished_only=True, digits=1),
     ),
     record="best",
+    headline="average",
 )
