@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grammars.normalize import phrase
-from grammars.phrase_table import PhraseTable
+from grammars.phrase_table import AmbiguousPhrase, PhraseTable
 from grammars.phrases import Phrase
 
 #: The kinds of question, and how a table asks each (the first wording is the canonical one).
@@ -70,10 +70,26 @@ def _entries(games: Sequence[str], names: Sequence[str]) -> list[tuple[Phrase, H
 
 @lru_cache(maxsize=16)
 def question_table(games: tuple[str, ...], names: tuple[str, ...]) -> PhraseTable[HistoryQuestion]:
-    """Every question about the history, for these games and the players at the table."""
-    return PhraseTable(_entries(games, names))
+    """Every question about the history, for these games and the players at the table.
+
+    A name that cannot be told from another one once folded (two names of symbols
+    only) is left out of the questions: asking about it would be a guess.
+    """
+    return PhraseTable(_entries(games, _distinct(games, names)))
 
 
+def _distinct(games: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...]:
+    kept: list[str] = []
+    for name in names:
+        try:
+            PhraseTable(_entries(games, (*kept, name)))
+        except AmbiguousPhrase:
+            continue
+        kept.append(name)
+    return tuple(kept)
+
+
+@lru_cache(maxsize=16)
 def question_phrases(games: tuple[str, ...], names: tuple[str, ...]) -> tuple[Phrase, ...]:
     """The phrases of :func:`question_table`, for the recognizer."""
-    return tuple(p for p, _ in _entries(games, names))
+    return tuple(p for p, _ in _entries(games, _distinct(games, names)))

@@ -13,8 +13,8 @@ from pathlib import Path
 from grammars.it import catalogue as say
 from grammars.it import history as words
 from voice_host.errors import InputError
-from voice_host.history.database import open_history
-from voice_host.history.journals import import_journal
+from voice_host.history.database import open_history, state_folder
+from voice_host.history.journals import journals_in, read_game
 from voice_host.history.store import NewerHistory
 from voice_host.terminal.console import print_stderr
 
@@ -25,6 +25,8 @@ def _tell(line: str) -> None:
 
 def catch_up(folder: Path | None = None) -> None:
     """At a start: bring in every journal of the state folder that ended without being recorded."""
+    if not journals_in(folder or state_folder()):
+        return  # nothing to catch up: no database is made for it
     try:
         open_history(folder, say=_tell).close()
     except (sqlite3.Error, OSError, NewerHistory) as exc:
@@ -34,9 +36,13 @@ def catch_up(folder: Path | None = None) -> None:
 def record(journal: str, folder: Path | None = None) -> None:
     """Put the game of ``journal`` in the history if it is over (a second time changes nothing)."""
     try:
+        game = read_game(journal)  # first: a game that is not over leaves no database behind
+        if game is None:
+            return
         store = open_history(folder, say=_tell, catch_up_now=False)
         try:
-            import_journal(store, journal)
+            if store.digest_of(game.row.journal) != game.row.digest:
+                store.put_game(game.row, game.seats)
         finally:
             store.close()
     except (sqlite3.Error, OSError, NewerHistory, InputError, ValueError) as exc:
