@@ -23,6 +23,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("voice_host.__main__", "voice_host.launch"),
     ("voice_host.cli",),
     ("voice_host.evening",),
+    ("voice_host.history",),
     ("voice_host.games",),
     ("voice_host.board",),
     ("voice_host.listen",),

@@ -32,10 +32,11 @@ from voice_host.core.reprompt import DEFAULT_WAITS
 from voice_host.core.session import Session
 from voice_host.errors import InputError, UsageError, WriteFailure
 from voice_host.games import GAMES, AnyDialog, ConfigError, GameEntry, config_from_args, dialog_factory
+from voice_host.history.voice import HistoryAsides
 from voice_host.platform import dirs, permissions
 from voice_host.storage.bad_record import replay_failure_detail
 from voice_host.storage.journal import Journal, JournalError
-from voice_host.terminal.captions import CaptionedSpeaker
+from voice_host.terminal.captions import CaptionedSpeaker, show_sentence
 from voice_host.terminal.console import print_stderr
 from voice_host.terminal.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker, keyboard_prompt
 from voice_host.user_command import resume_command
@@ -83,6 +84,7 @@ def assemble(args: argparse.Namespace, script_path: str | None) -> Host:
             listeners.append(open_listener(args, game, config, speaker, gate))
         journal = journal or _create_journal(args, game, config, speaker)
         session = _session(args, new_dialog, listeners[0], speaker, journal, actions)
+        session.asides = _history_asides(args)
         board = open_board(args, speaker)
         if board is not None:
             session.observer = BoardPublisher(board.hub)
@@ -92,6 +94,12 @@ def assemble(args: argparse.Namespace, script_path: str | None) -> Host:
         _close(listeners, speaker, journal)
         raise
     return Host(GAMES[game], session, new_dialog, listeners[0], speaker, journal, board)
+
+
+def _history_asides(args: argparse.Namespace) -> HistoryAsides:
+    """The history's questions, their full tables in the captions (with ``--tts print``, on the screen)."""
+    shown = args.tts == "print" or getattr(args, "captions", "on") == "on"
+    return HistoryAsides(show=show_sentence if shown else lambda line: None)
 
 
 def say_safely(speaker: Speaker, sentence: str) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from grammars.it import catalogue as say
 from voice_host.board.options import add_board_options
 from voice_host.cli import evening
+from voice_host.cli import history as history_commands
 from voice_host.cli.parser import ItalianArgumentParser
 from voice_host.cli.play import analyse_journal, play
 from voice_host.cli.voice_options import add_voice_options
@@ -57,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help=say.CLI_HELP["--computer-pause-s"])
     analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
+    history_commands.register(sub)
     _register_voice_tools(sub)
     evening.register(sub, lambda argv: main(argv))  # serata, riprendi
     return parser

@@ -31,6 +31,7 @@ from voice_host.errors import (
     UsageError,
 )
 from voice_host.games import GAME_OPTIONS, GAMES, AnyDialog, ConfigError, GameEntry, dialog_factory, options_given
+from voice_host.history import hooks as history
 from voice_host.platform.stop_signals import StopSignal, deferred_signals
 from voice_host.storage.bad_record import replay_failure_detail
 from voice_host.storage.journal import JournalError, JournalWriteError, read_journal
@@ -47,8 +48,11 @@ def play(args: argparse.Namespace) -> int:
     script_path = _check_options(args)
     check_summary_path(args.summary, args.resume or args.journal, script_path)
     over = _game_over(args.resume) if args.resume else None
+    if not args.no_journal:
+        history.catch_up()  # a game whose end was journaled but not recorded (a crash) comes in now
     with filtered_stderr() if _uses_audio(args) else contextlib.nullcontext():
         if over is not None:
+            history.record(args.resume)
             return _show_game_over(args, over)
         try:
             host = assemble(args, script_path)
@@ -177,6 +181,8 @@ def _finish(args: argparse.Namespace, host: Host, ending: _Ending) -> int:
     if ending.spoken is not None:
         say_safely(host.speaker, ending.spoken)
     host.close()
+    if host.journal is not None:
+        history.record(host.journal.path)  # kept only if the game is over; a failure never stops the end
     message = ending.message
     if host.journal is not None and ending.code != EXIT_OK and not ending.dialog.is_over():
         message = say.resume_with(resume_command(host.journal.path), message or "")
@@ -249,4 +255,5 @@ def analyse_journal(path: str) -> int:
     except (IllegalAction, ValueError, KeyError, TypeError) as exc:
         raise JournalError(say.journal_replay_failed(path, replay_failure_detail(exc))) from None
     _print_analysis(entry, dialog)
+    history.record(path)
     return EXIT_OK

@@ -17,6 +17,7 @@ from typing import Any
 from engine.errors import IllegalAction
 from grammars import intents as it
 from grammars.it import catalogue as say
+from voice_host.core.asides import Asides
 from voice_host.core.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.core.ports import Heard, Listener, ListenRequest, Silence, Speaker
 from voice_host.storage.journal import Journal
@@ -85,6 +86,8 @@ class Session:
         self._outcomes = 0
         self.observer: Callable[[SpokenTurn], None] | None = None
         """Told each turn before it is said (the live board); it must return at once."""
+        self.asides: Asides | None = None
+        """Questions answered at any moment without touching the game (the history's); None: none."""
         self._resumed = bool(actions) if resumed is None else resumed
         self._reprompt_s = tuple(reprompt_s)
         self._cue = cue
@@ -107,6 +110,8 @@ class Session:
             heard = self._listen(phase)
             if heard is None:
                 return Outcome.INPUT_ENDED
+            if self._aside(heard.text):
+                continue
             if self._handle(self.dialog.parse(heard.text, phase), heard):
                 self._speak_turn()
                 return Outcome.STOPPED
@@ -116,6 +121,19 @@ class Session:
 
     # ------------------------------------------------------------ internals
 
+    def _players(self) -> list[str]:
+        return [str(p["name"]) for p in self.dialog.summary().get("players", [])]
+
+    def _aside(self, text: str) -> bool:
+        """Answer ``text`` if it is an aside (the question is then asked again); True when it was one."""
+        if self.asides is None:
+            return False
+        answer = self.asides.answer(text, self._players())
+        if answer is None:
+            return False
+        self._say(answer)
+        return True
+
     def _question(self) -> str:
         return self._pending.question if self._pending else self.dialog.prompt()
 
@@ -123,7 +141,10 @@ class Session:
         """The next utterance. Silence decides nothing: after each quiet wait the host asks
         again (the question with the player's name, then a short help), then waits quietly."""
         who = self.dialog.who()
-        request = ListenRequest(phase, self.dialog.phrases(phase), self.dialog.takes_sequences(phase), who)
+        phrases = self.dialog.phrases(phase)
+        if self.asides is not None:
+            phrases = (*phrases, *self.asides.phrases(self._players()))
+        request = ListenRequest(phase, phrases, self.dialog.takes_sequences(phase), who)
         nudges: tuple[Callable[[], str], ...] = (
             lambda: say.reprompt(who, self._question()),
             lambda: say.reprompt_help(self._two_examples(phase)),

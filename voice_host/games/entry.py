@@ -10,6 +10,7 @@ from typing import Any, TypeAlias
 
 from grammars.phrases import PhaseGrammar, Phrase
 from voice_host.core.dialog import GameDialog
+from voice_host.games.facts import HistorySpec
 
 #: A dialog of any game: the registry and the wiring do not know a game's own phase and action types.
 AnyDialog: TypeAlias = GameDialog[Any, Any]
@@ -37,3 +38,5 @@ class GameEntry:
     """The values an option of ``options`` may take, where the game limits them (``dice``: 4, 6, 8, 10)."""
     describe_rules: Callable[[dict[str, Any]], str] | None = None
     """The rules of a configuration in one breath, ending with "va bene?" (the evening's lobby offers them)."""
+    history: HistorySpec | None = None
+    """The game's facts for the history of games (``voice_host.history``); None: it keeps none."""

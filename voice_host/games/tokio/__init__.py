@@ -26,6 +26,7 @@ from voice_host.games.common import (
     player_names,
 )
 from voice_host.games.entry import AnyDialog, GameEntry
+from voice_host.games.tokio.history import SPEC as HISTORY
 
 #: The dice Tokio is played with (``--dice``).
 SIDES = (4, 6, 8, 10)
@@ -179,4 +180,5 @@ ENTRY = GameEntry(
     decisions=Path(__file__).with_name("decisions.json"),
     choices={"dice": SIDES, "truth": tuple(TRUTH_OPTIONS), "computer_level": tuple(LEVELS)},
     describe_rules=describe_rules,
+    history=HISTORY,
 )

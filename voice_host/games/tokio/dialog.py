@@ -72,6 +72,8 @@ class TokioDialog:
         self.computers = TokioComputers(rules, computers, level, seed)
         self.engine = TokioGame(rules, [*players, *computers], first)
         self._opening_events = self.engine.opening_events()
+        self.events: list[ta.Event] = list(self._opening_events)
+        """Every engine event of the game so far, in order (the history reads its facts from them)."""
         self._lives = rules.counting is Counting.LIVES
         self._top = roll_name(rules.ranking.top, rules)
         self._announcers: dict[type, Callable[[Any], list[str]]] = {
@@ -265,7 +267,9 @@ class TokioDialog:
 
     def _step(self, action: ta.Action) -> list[str]:
         self.computers.note(self.engine, action)
-        return self._announce(self.engine.apply(action))
+        events = self.engine.apply(action)
+        self.events.extend(events)
+        return self._announce(events)
 
     def _computer_turns(self) -> list[str]:
         """Every action of the computer seats in hand, each with what the seat says, up to a human's turn."""

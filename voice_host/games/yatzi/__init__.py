@@ -22,6 +22,7 @@ from voice_host.games.common import (
     player_names,
 )
 from voice_host.games.entry import AnyDialog, GameEntry
+from voice_host.games.yatzi.history import SPEC as HISTORY
 
 #: The game options Yatzi takes.
 OPTIONS = ("players", "rules", "first", "virtual_dice", "seed", "computer")
@@ -133,4 +134,5 @@ ENTRY = GameEntry(
     make_config, make_dialog, OPTIONS, all_phrases, phase_grammars, analysis,
     decisions=Path(__file__).with_name("decisions.json"),
     describe_rules=describe_rules,
+    history=HISTORY,
 )
