@@ -76,7 +76,7 @@ def check_config(config: dict[str, Any]) -> None:
     if not isinstance(config["rules"], str) or config["rules"] not in PRESETS:
         raise ConfigError(say.config_bad_value("rules"))
     truth = config.get("truth")
-    if truth is not None and truth not in {t.value for t in TruthTest}:
+    if truth is not None and (not isinstance(truth, str) or truth not in {t.value for t in TruthTest}):
         raise ConfigError(say.config_bad_value("truth"))
     dice, limit = config.get("dice"), config.get("limit")
     if dice is not None and (type(dice) is not int or dice not in SIDES):
@@ -86,8 +86,10 @@ def check_config(config: dict[str, Any]) -> None:
     computers = config.get("computers", [])
     if not isinstance(computers, list) or not all(isinstance(c, str) and c for c in computers):
         raise ConfigError(say.config_bad_value("computers"))
-    if computers and (config.get("level") not in LEVELS or type(config.get("seed")) is not int):
-        raise ConfigError(say.config_bad_value("level" if config.get("level") not in LEVELS else "seed"))
+    level = config.get("level")
+    known_level = isinstance(level, str) and level in LEVELS
+    if computers and (not known_level or type(config.get("seed")) is not int):
+        raise ConfigError(say.config_bad_value("seed" if known_level else "level"))
     if computers and not 0 <= config["seed"] <= MAX_SEED:
         raise ConfigError(say.config_bad_value("seed"))
     if not computers and ("level" in config or "seed" in config):
