@@ -94,7 +94,7 @@ def main() -> None:
     parser.add_argument("--levels", default="facile,medio,forte")
     parser.add_argument("--opponents", default=",".join(SIMPLE))
     parser.add_argument("--seed", type=int, default=29)
-    parser.add_argument("--seat", choices=("legacy", "table", "prior"), default="legacy")
+    parser.add_argument("--seat", choices=("legacy", "table", "prior"), default="table")
     args = parser.parse_args()
     make = seat_factory(args.seat)
     levels = [Level(name) for name in args.levels.split(",")]
