@@ -2,11 +2,11 @@
 
 Levels (the same meaning at every table size):
 
-* ``facile``, a beginner: claims the truth when it can, but bluffs a higher claim two
-  times in five, and believes almost everything (doubts only a claim with less than
-  one chance in five of being true);
+* ``facile``, a beginner: claims the truth when it can (else the smallest bluff), and
+  believes almost everything (doubts only a claim with less than one chance in ten
+  of being true), so it is often left to raise a claim it cannot make;
 * ``medio``, a decent casual player: claims the truth when it can (else the smallest
-  bluff, and one claim in ten a bigger one), doubts by honest odds;
+  bluff), doubts by honest odds (a claim less likely true than not);
 * ``forte``: at two players, and in every Milella duel (a duel is a two-player game
   whatever the table), the round's exact equilibrium (:mod:`engine.tokio.solver`);
   at three or more in chain play (classico, lizumo), a best response, decision by
@@ -85,7 +85,7 @@ ANSWER_PRIOR = np.array([
 TRUTH_PRIOR = 0.85
 
 #: Beginner (facile) and casual (medio) play: how often a claim is a bigger bluff, and the doubt threshold.
-CASUAL = {Level.FACILE: (0.4, 0.2), Level.MEDIO: (0.1, 0.5)}
+CASUAL = {Level.FACILE: (0.0, 0.1), Level.MEDIO: (0.0, 0.5)}
 
 
 @cache
