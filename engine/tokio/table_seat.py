@@ -105,8 +105,8 @@ def honest_truth(rules: TokioRules, to_beat: Roll | None, claim: Roll) -> float:
     """How likely ``claim`` is true from a player who claims the truth when allowed, else the lowest allowed claim.
 
     >>> from engine.tokio.rules import preset
-    >>> round(honest_truth(preset("lizumo"), Roll(6, 5), Roll(1, 1)), 4)  # 11 over 65: 1/36 against 1/36 + 34/36
-    0.0286
+    >>> round(honest_truth(preset("lizumo"), Roll(6, 5), Roll(1, 1)), 4)  # 11 over 65: 1/36 against 1/36 + 28/36
+    0.0345
     """
     claims = allowed(rules, to_beat)
     if to_beat is None or claim != claims[0]:
