@@ -122,6 +122,25 @@ def state_key(game: TokioGame) -> StateKey:
     return StateKey(game.claim, game.doubled, 1 if duel and game.claim is not None else 0)
 
 
+def answer_key(game: TokioGame, to_beat: Roll | None) -> StateKey:
+    """The state the standing claim of ``game`` (in its response phase) was made in, ``to_beat`` the claim it raised.
+
+    A top claim over anything but the top is what doubled the round, so the state
+    it was made in was not doubled yet.
+
+    >>> from engine.tokio.rules import preset
+    >>> from engine.tokio.actions import Claim
+    >>> game = TokioGame(preset("classico"), ["Anna", "Bruno", "Carla"])
+    >>> _ = game.apply(Claim(Roll(2, 1)))
+    >>> game.doubled, answer_key(game, None)
+    (True, StateKey(claim=None, doubled=False, depth=0))
+    """
+    claim = game.claim
+    doubled = game.doubled and not (claim == game.rules.ranking.top and to_beat != claim)
+    duel = game.rules.flow is Flow.DUEL
+    return StateKey(to_beat, doubled, 1 if duel and to_beat is not None else 0)
+
+
 def roll_chances(rules: TokioRules) -> tuple[tuple[Roll, ...], FloatArray]:
     """Every roll lowest first, with its probability (a pair 1/n², any other roll 2/n²).
 

@@ -131,8 +131,9 @@ class Seat:
         """What to declare in the state ``key`` having rolled ``own``."""
         tree = self.strategy.tree
         number = tree.index[key]
+        choices = tree.states[number].choices
         row = self.strategy.states[number].claims[tree.rolls.index(own)]
-        return tree.states[number].choices[_draw(row, rng)].claim
+        return choices[_draw(without_gifts(row, [c.lower for c in choices]), rng)].claim
 
     def answer(self, key: StateKey, claim: Roll, rng: random.Random) -> Action:
         """Believe, doubt or take the penalty, on hearing ``claim`` made in the state ``key``.
@@ -146,6 +147,23 @@ class Seat:
         j = next(i for i, c in enumerate(choices) if c.claim == claim and not c.lower)
         answer = _draw(self.strategy.states[number].answers[j], rng)
         return (Believe(), Doubt(), TakePenalty())[answer]
+
+
+def without_gifts(row: FloatArray, lower: list[bool]) -> FloatArray:
+    """``row`` with no weight on a claim lower than allowed (a gift penalty): an allowed claim always exists.
+
+    A row with all its weight on lower claims (never so in an equilibrium, which
+    never gains by paying at once what repeating the claim in force risks only
+    when doubted) falls back on the lowest allowed claim.
+
+    >>> without_gifts(np.array([0.5, 0.0, 0.5]), [False, False, True]).tolist()
+    [1.0, 0.0, 0.0]
+    """
+    kept = np.where(np.array(lower), 0.0, np.maximum(row, 0.0))
+    if kept.sum() <= 0.0:
+        kept = np.zeros_like(row)
+        kept[lower.index(False)] = 1.0
+    return np.asarray(kept / kept.sum(), dtype=np.float64)
 
 
 def _draw(weights: FloatArray, rng: random.Random) -> int:

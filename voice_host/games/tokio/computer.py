@@ -8,9 +8,12 @@ changed after it was spoken, and undoing a human step that led to a computer mov
 replays that move rather than deciding again. The cup is lifted, and the dice told,
 only when a claim of the seat is doubted.
 
-The decisions come from :class:`engine.tokio.seat.Seat` at the table's level
-(``forte`` is the round's equilibrium, see :mod:`engine.tokio.solver`, solved once
-per rules and kept on disk by :mod:`voice_host.games.tokio.strategy_cache`).
+The decisions come from :class:`engine.tokio.table_seat.TableSeat` at the table's
+level (``forte`` plays the round's equilibrium where it is exact, see
+:mod:`engine.tokio.solver`, solved once per rules and kept on disk by
+:mod:`voice_host.games.tokio.strategy_cache`; at a chain of three or more it reads
+each player's habits, counted from the actions noted here, so a resume and
+``annulla``, which replay the journal's actions, rebuild the same habits).
 """
 
 from __future__ import annotations
@@ -21,11 +24,11 @@ from collections.abc import Callable, Sequence
 from engine.rolls import Roll
 from engine.tokio import actions as ta
 from engine.tokio.game import TokioGame
-from engine.tokio.round import StateKey, state_key
 from engine.tokio.rules import TokioRules
-from engine.tokio.seat import Level, Seat, level_strategy
+from engine.tokio.seat import Level, Seat
 from engine.tokio.simulation import roll
 from engine.tokio.solver import TokioStrategy
+from engine.tokio.table_seat import TableSeat
 from voice_host.games.tokio.strategy_cache import forte
 
 
@@ -40,9 +43,10 @@ class TokioComputers:
         self.names = tuple(names)
         self.level = level
         self._seed = seed
-        self._seat = Seat(level_strategy(strategies(rules), level)) if names else None
+        equilibrium = Seat(strategies(rules)) if names and level is Level.FORTE else None
+        self._seat = TableSeat(rules, level, equilibrium) if names else None
         self._steps = 0  # actions applied so far in this game, human or computer
-        self._claimed_in: StateKey | None = None  # the state the standing claim was made in
+        self._to_beat: Roll | None = None  # the claim the standing claim raised
         self._cups: dict[str, Roll] = {}  # each computer seat's dice under its cup
 
     def plays(self, name: str | None) -> bool:
@@ -52,8 +56,10 @@ class TokioComputers:
     def note(self, game: TokioGame, action: ta.Action) -> None:
         """Remember what the decisions need, just before ``action`` is applied to ``game``."""
         self._steps += 1
+        if self._seat is not None:
+            self._seat.observe(game, action)  # every action, replayed too: resume and annulla rebuild the habits
         if isinstance(action, ta.Claim):
-            self._claimed_in = state_key(game)
+            self._to_beat = game.claim
 
     def decide(self, game: TokioGame) -> ta.Action:
         """The action of the computer seat to act in ``game`` (rolling its dice first when it must claim)."""
@@ -61,11 +67,10 @@ class TokioComputers:
         assert self._seat is not None and player in self.names
         if game.phase is ta.Phase.CLAIM:
             self._cups[player] = roll(game, self._random("dice"))
-            return ta.Claim(self._seat.claim(state_key(game), self._cups[player], self._random("claim")))
+            return ta.Claim(self._seat.claim(game, self._cups[player], self._random("claim")))
         if game.phase is ta.Phase.REVEAL:
             return ta.Reveal(self._cups[player])
-        assert self._claimed_in is not None and game.claim is not None
-        answer = self._seat.answer(self._claimed_in, game.claim, self._random("answer"))
+        answer = self._seat.answer(game, self._to_beat, self._random("answer"))
         if isinstance(answer, ta.TakePenalty) and not game.can_take_penalty:
             return ta.Doubt()
         return answer

@@ -190,3 +190,38 @@ class _Silent:
 
     def close(self) -> None:
         pass
+
+
+def test_forte_habits_are_rebuilt_by_replaying_the_same_actions() -> None:
+    """The habits come from the actions noted, so a resume (a replay of the journal) rebuilds them exactly."""
+    from engine.tokio import actions as ta
+    from engine.tokio.game import TokioGame
+    from engine.tokio.round import build_round
+    from engine.tokio.seat import Level
+    from engine.tokio.solver import solve
+    from voice_host.games.tokio.computer import TokioComputers
+
+    rules = preset("classico", sides=4)
+    solved = solve(build_round(rules), iterations=50)
+    script: list[ta.Action] = [
+        ta.Claim(Roll(4, 3)), ta.Doubt(), ta.Reveal(Roll(3, 1)), ta.Claim(Roll(2, 2)), ta.Believe(),
+    ]
+
+    def played() -> TokioComputers:
+        computers = TokioComputers(rules, ["Robo"], Level.FORTE, 7, strategies=lambda _rules: solved)
+        game = TokioGame(rules, ["Anna", "Bruno", "Robo"])
+        for action in script:
+            computers.note(game, action)
+            game.apply(action)
+        return computers
+
+    first, again = played(), played()
+    seat, replayed = first._seat, again._seat
+    assert seat is not None and replayed is not None
+    assert set(seat.habits) == {"Anna", "Bruno"}
+    for name in seat.habits:
+        assert (seat.habits[name].answers == replayed.habits[name].answers).all()
+        assert (seat.habits[name].lifted == replayed.habits[name].lifted).all()
+    assert seat.habits["Anna"].lifted.sum(axis=0).tolist() == [1.0, 0.0]  # Anna's 43 was lifted: a 31, false
+    # Bruno doubted the 43; Anna, penalised, reopened with 22 to Bruno, who believed it
+    assert seat.habits["Bruno"].answers.sum(axis=0).tolist() == [1.0, 1.0, 0.0]

@@ -1,0 +1,293 @@
+"""The computer seat at a table of any size: which play each level makes, and ``forte``'s reading of the table.
+
+Levels (the same meaning at every table size):
+
+* ``facile``, a beginner: claims the truth when it can (else the smallest bluff), and
+  believes almost everything (doubts only a claim with less than one chance in ten
+  of being true), so it is often left to raise a claim it cannot make;
+* ``medio``, a decent casual player: claims the truth when it can (else the smallest
+  bluff), doubts by honest odds (a claim less likely true than not);
+* ``forte``: at two players, and in every Milella duel (a duel is a two-player game
+  whatever the table), the round's exact equilibrium (:mod:`engine.tokio.solver`);
+  at three or more in chain play (classico, lizumo), a best response, decision by
+  decision, to what it has seen each player do (:class:`Habits`), starting from a
+  prior of a plausible human and learning as the evening goes on.
+
+``forte`` at a chain of three or more players. The state of a decision is the claim to
+beat, whether the round is doubled, how many players are in (``n``), who answers next,
+and each one's distance from the limit. The objective is the game's: the seat
+minimises its expected penalties minus ``1 / (n - 1)`` of every other player's (a
+penalty taken by one of ``n - 1`` rivals is worth that much of one it avoids), each
+capped at what the player has left before going out. A claim is judged by the next
+player's answers to it (how often they believe, doubt or take the penalty, learnt per
+player and per kind of claim); believing a claim is judged by the best claim the seat
+could make next for each roll of its dice; doubting, by how often the claimant's
+claims of that kind were true when lifted. When a claim is believed the round goes
+on with other players: some rival pays it, unless every other player believes in
+turn and the round comes back to the seat (then it is counted as neither gain nor
+loss: the seat will answer again; an approximation, one level deep).
+
+The *kind* of a claim is how likely it would be true from an honest claimer (see
+:func:`honest_truth`), in four bands, and a fifth for a top claim that can be taken or
+accepted blind. A player's habits are counts with a prior weight of
+``PRIOR_WEIGHT`` claims, so a few moves move them little: the margin of safety is
+that ``forte`` follows the prior of a plausible human until the evidence is
+several claims strong, and every answer it gives stays the best against that
+prior's mix, not against one guess.
+
+No claim lower than allowed is ever chosen: one that is allowed always exists.
+
+Pure: no I/O, no clock; randomness from the ``random.Random`` passed in.
+
+>>> import random
+>>> from engine.tokio.rules import preset
+>>> from engine.tokio.game import TokioGame
+>>> rules = preset("classico")
+>>> seat = TableSeat(rules, Level.FORTE, equilibrium=None)
+>>> game = TokioGame(rules, ["Anna", "Bruno", "Carla"])
+>>> seat.claim(game, Roll(6, 6), random.Random(1))  # a pair of sixes at the opening: the truth
+Roll(high=6, low=6)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+import numpy as np
+
+from engine.rolls import Roll
+from engine.tokio.actions import Action, Believe, Claim, Doubt, Reveal, TakePenalty
+from engine.tokio.game import TokioGame
+from engine.tokio.round import answer_key, roll_chances, state_key
+from engine.tokio.rules import DoubleOnTokio, Flow, RaiseRule, TokioResponse, TokioRules, TruthTest
+from engine.tokio.seat import Level, Seat
+
+#: How many claims' worth of evidence the prior of a plausible human weighs.
+PRIOR_WEIGHT = 6.0
+
+#: Kinds of claim: honest truth chance 1, >= 0.5, >= 0.25, below, and a top claim that can be taken or accepted.
+KINDS = 5
+TOP_KIND = 4
+
+#: The prior: how often a plausible human believes, doubts, takes the penalty, per kind of claim heard.
+ANSWER_PRIOR = np.array([
+    [0.85, 0.15, 0.0],
+    [0.7, 0.3, 0.0],
+    [0.5, 0.5, 0.0],
+    [0.3, 0.7, 0.0],
+    [0.3, 0.4, 0.3],
+])
+
+#: The prior: a plausible human's claim is true this share of the times an honest claimer's would be.
+TRUTH_PRIOR = 0.85
+
+#: Beginner (facile) and casual (medio) play: how often a claim is a bigger bluff, and the doubt threshold.
+CASUAL = {Level.FACILE: (0.0, 0.1), Level.MEDIO: (0.0, 0.5)}
+
+
+@cache
+def allowed(rules: TokioRules, to_beat: Roll | None) -> tuple[Roll, ...]:
+    """Every claim not lower than allowed over ``to_beat``, lowest first (never empty)."""
+    ranking = rules.ranking
+    every = ranking.ordered()
+    if to_beat is None:
+        return every
+    if rules.raise_rule is RaiseRule.AT_LEAST:
+        return tuple(r for r in every if ranking.at_least(r, to_beat))
+    return tuple(r for r in every if ranking.beats(r, to_beat))
+
+
+@cache
+def honest_truth(rules: TokioRules, to_beat: Roll | None, claim: Roll) -> float:
+    """How likely ``claim`` is true from a player who claims the truth when allowed, else the lowest allowed claim.
+
+    >>> from engine.tokio.rules import preset
+    >>> round(honest_truth(preset("lizumo"), Roll(6, 5), Roll(1, 1)), 4)  # 11 over 65: 1/36 against 1/36 + 28/36
+    0.0345
+    """
+    claims = allowed(rules, to_beat)
+    if to_beat is None or claim != claims[0]:
+        return 1.0
+    rolls, chances = roll_chances(rules)
+    chance = dict(zip(rolls, chances, strict=True))
+    below = 1.0 - sum(float(chance[r]) for r in claims)
+    own = float(chance[claim])
+    return own / (own + below)
+
+
+def kind(rules: TokioRules, to_beat: Roll | None, claim: Roll) -> int:
+    """The kind of ``claim`` over ``to_beat`` (see the module)."""
+    if claim == rules.ranking.top and to_beat is not None and rules.tokio_response is not TokioResponse.TWO_CHOICES:
+        return TOP_KIND
+    truth = honest_truth(rules, to_beat, claim)
+    return 0 if truth >= 1.0 else 1 if truth >= 0.5 else 2 if truth >= 0.25 else 3
+
+
+@dataclass
+class Habits:
+    """What one player has been seen to do: answers per kind of claim heard, truth of their lifted claims."""
+
+    answers: np.ndarray = field(default_factory=lambda: np.zeros((KINDS, 3)))
+    lifted: np.ndarray = field(default_factory=lambda: np.zeros((KINDS, 2)))
+    """Per kind: claims lifted, of which true."""
+
+    def answer_rates(self, k: int) -> np.ndarray:
+        """How often this player believes, doubts, takes the penalty on a claim of kind ``k``."""
+        counts = self.answers[k] + PRIOR_WEIGHT * ANSWER_PRIOR[k]
+        return np.asarray(counts / counts.sum())
+
+    def truth_rate(self, k: int, honest: float) -> float:
+        """How likely this player's claim of kind ``k`` is true, ``honest`` its chance from an honest claimer.
+
+        The prior is an honest claimer who bluffs a little (``TRUTH_PRIOR`` of the honest chance); lifted
+        claims of the kind move it.
+        """
+        lifted, true = self.lifted[k]
+        return float((true + PRIOR_WEIGHT * TRUTH_PRIOR * honest) / (lifted + PRIOR_WEIGHT))
+
+
+class TableSeat:
+    """A computer player at a table of any size, at one level (see the module)."""
+
+    def __init__(self, rules: TokioRules, level: Level, equilibrium: Seat | None) -> None:
+        """``equilibrium``: ``forte``'s two-player seat (the round's equilibrium); None for the weaker levels."""
+        self.rules = rules
+        self.level = level
+        self.equilibrium = equilibrium
+        self.habits: dict[str, Habits] = {}
+        self._to_beat: Roll | None = None
+        self._rolls, self._chances = roll_chances(rules)
+
+    # ------------------------------------------------------------ learning
+
+    def observe(self, game: TokioGame, action: Action) -> None:
+        """Count what ``action`` (about to be applied to ``game``) shows of the player making it."""
+        player = game.to_act
+        if player is None:
+            return
+        if isinstance(action, Claim):
+            self._to_beat = game.claim
+            return
+        claim = game.claim
+        if claim is None:
+            return
+        k = kind(self.rules, self._to_beat, claim)
+        if isinstance(action, Reveal):
+            habits = self.habits.setdefault(player, Habits())
+            habits.lifted[k] += (1.0, float(self._holds(action.roll, claim)))
+            return
+        column = 0 if isinstance(action, Believe) else 1 if isinstance(action, Doubt) else 2
+        self.habits.setdefault(player, Habits()).answers[k, column] += 1.0
+
+    def _of(self, player: str) -> Habits:
+        return self.habits.get(player) or Habits()
+
+    # ------------------------------------------------------------ deciding
+
+    def claim(self, game: TokioGame, own: Roll, rng: random.Random) -> Roll:
+        """What to declare, ``game`` in its claim phase with this seat to act, having rolled ``own``."""
+        claims = allowed(self.rules, game.claim)
+        if self.level is not Level.FORTE:
+            bluff, _ = CASUAL[self.level]
+            honest = own if own in claims else claims[0]
+            higher = claims[claims.index(honest) + 1:]
+            return rng.choice(higher) if higher and rng.random() < bluff else honest
+        if self._exact(game):
+            assert self.equilibrium is not None
+            return self.equilibrium.claim(state_key(game), own, rng)
+        costs = self._claim_costs(game, game.to_act or "", game.claim, game.doubled)
+        row = costs[self._rolls.index(own)]
+        best = float(row.min())
+        near = [c for c, cost in zip(claims, row, strict=True) if cost <= best + 1e-9]
+        return rng.choice(near)
+
+    def answer(self, game: TokioGame, to_beat: Roll | None, rng: random.Random) -> Action:
+        """Believe, doubt or take the penalty: ``game`` in its response phase, ``to_beat`` the claim it raised."""
+        claim = game.claim
+        assert claim is not None
+        if self.level is not Level.FORTE:
+            _, threshold = CASUAL[self.level]
+            if honest_truth(self.rules, to_beat, claim) < threshold:
+                return Doubt()
+            return TakePenalty() if game.can_take_penalty else Believe()
+        if self._exact(game):
+            assert self.equilibrium is not None
+            action = self.equilibrium.answer(answer_key(game, to_beat), claim, rng)
+            return Doubt() if isinstance(action, TakePenalty) and not game.can_take_penalty else action
+        me, claimant = game.to_act or "", game.claimant or ""
+        options = self._answer_costs(game, me, claimant, to_beat, claim)
+        return min(options, key=lambda pair: pair[0])[1]
+
+    def _exact(self, game: TokioGame) -> bool:
+        """True where the two-player equilibrium is exact: two players left, or a Milella duel."""
+        return self.equilibrium is not None and (
+            len(game.active_players) == 2 or self.rules.flow is Flow.DUEL
+        )
+
+    # ------------------------------------------------------------ forte's costs
+
+    def _left(self, game: TokioGame) -> dict[str, int]:
+        return {p.name: self.rules.limit - p.penalties for p in game.players if not p.out}
+
+    def _next(self, game: TokioGame, name: str) -> str:
+        active = list(game.active_players)
+        order = active if self.rules.direction.value == "clockwise" else active[::-1]
+        return order[(order.index(name) + 1) % len(order)]
+
+    def _amount(self, doubled: bool, claim: Roll) -> int:
+        doubles = claim == self.rules.ranking.top and self.rules.double_on_tokio is not DoubleOnTokio.NEVER
+        return 2 if doubled or doubles else 1
+
+    def _claim_costs(self, game: TokioGame, me: str, to_beat: Roll | None, doubled: bool) -> np.ndarray:
+        """(rolls, allowed claims): the seat's cost of each claim for each roll, the next player answering."""
+        claims = allowed(self.rules, to_beat)
+        answerer = self._next(game, me)
+        left = self._left(game)
+        share = 1.0 / (len(left) - 1)
+        # A believed claim comes back round to the seat when every other player believes in turn.
+        back = float(np.prod([self._of(p).answer_rates(0)[0] for p in left if p not in (me, answerer)]))
+        mine, theirs = left.get(me, 1), left.get(answerer, 1)
+        habits = self._of(answerer)
+        top = self.rules.ranking.top
+        lizumo = self.rules.tokio_response is TokioResponse.LIZUMO
+        costs = np.zeros((len(self._rolls), len(claims)))
+        for j, claim in enumerate(claims):
+            believe, doubt, take = habits.answer_rates(kind(self.rules, to_beat, claim))
+            amount = self._amount(doubled, claim)
+            if lizumo and claim == top:
+                on_believe = -share * min(1, theirs)
+                caught, lost = min(1, mine), -share * min(2, theirs)
+            else:
+                on_believe = -share * amount * (1 - back)
+                caught, lost = min(amount, mine), -share * min(amount, theirs)
+            holds = np.array([self._holds(r, claim) for r in self._rolls])
+            costs[:, j] = believe * on_believe + take * (-share) + doubt * np.where(holds, lost, caught)
+        return costs
+
+    def _answer_costs(
+        self, game: TokioGame, me: str, claimant: str, to_beat: Roll | None, claim: Roll
+    ) -> Sequence[tuple[float, Action]]:
+        left = self._left(game)
+        share = 1.0 / (len(left) - 1)
+        mine, theirs = left.get(me, 1), left.get(claimant, 1)
+        honest = honest_truth(self.rules, to_beat, claim)
+        truth = self._of(claimant).truth_rate(kind(self.rules, to_beat, claim), honest)
+        amount = 2 if game.doubled else 1
+        if self.rules.tokio_response is TokioResponse.LIZUMO and claim == self.rules.ranking.top:
+            doubt = truth * min(2, mine) - share * (1 - truth) * min(1, theirs)
+            return [(doubt, Doubt()), (float(min(1, mine)), Believe())]
+        doubt = truth * min(amount, mine) - share * (1 - truth) * min(amount, theirs)
+        costs = self._claim_costs(game, me, claim, game.doubled)
+        believe = float((self._chances * costs.min(axis=1)).sum())
+        options: list[tuple[float, Action]] = [(doubt, Doubt()), (believe, Believe())]
+        if game.can_take_penalty:
+            options.append((float(min(1, mine)), TakePenalty()))
+        return options
+
+    def _holds(self, real: Roll, claim: Roll) -> bool:
+        if self.rules.truth_test is TruthTest.EXACT:
+            return real == claim
+        return self.rules.ranking.at_least_in_value(real, claim)
