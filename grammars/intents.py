@@ -92,6 +92,8 @@ class AskBack:
 
     intent: Intent
     text: str
+    said: str = ""
+    """The decisive words as said ("dubiti" corrected is "dubito"): what the host asks back about."""
 
 
 Intent = Repeat | Standings | Help | Undo | EndGame | Yes | No | GameIntent | NotUnderstood | AskBack

@@ -52,7 +52,7 @@ from functools import cache
 from engine.rolls import Dice, Ranking, RankingKind, Roll
 from engine.tokio.rules import RaiseRule, TokioRules
 from grammars.commands import assent_entries, command_entries, yes_no_entries
-from grammars.intents import EndGame, Intent, No, NotUnderstood, Yes
+from grammars.intents import Intent, No, NotUnderstood, Yes
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
 from grammars.it.words import COMMAND_WORDS, SPELLINGS, YES_NO_WORDS
 from grammars.normalize import join, key, phrase, prepare
@@ -60,7 +60,6 @@ from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import LeadInPhrase, Phrase
 from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll
-from grammars.understanding.spotting import Vocabulary, understand
 from grammars.tokio.words import (
     ACE_PAIR_SPELLINGS,
     CLAIM_LEAD_INS,
@@ -76,9 +75,11 @@ from grammars.tokio.words import (
     RESPONSES,
     ROLL_ARTICLES,
     SPECIAL_NAMES,
+    SPOTTED_ACE_PAIRS,
     SPOTTED_RESPONSES,
     TAKE_PENALTY,
 )
+from grammars.understanding.spotting import Vocabulary, understand
 
 
 class Phase(ListeningPhase):
@@ -548,6 +549,7 @@ def _vocabulary(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: b
     if phase in (Phase.CLAIM, Phase.REVEAL):
         lookup = _roll_reading
         drop = _lead_in_tokens() | ROLL_ARTICLES
+        keys.update({key(w): SayRoll(Roll(1, 1)) for w in SPOTTED_ACE_PAIRS})
     elif phase is Phase.RESPONSE:
         for k, m in _keyed(SPOTTED_RESPONSES).items():
             keys.setdefault(k, m)
@@ -557,7 +559,7 @@ def _vocabulary(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: b
     elif phase is Phase.CONFIRM:
         for k, m in _keyed(YES_NO_WORDS).items():
             keys.setdefault(k, m)
-    weak = {k: m for k, m in _keyed(COMMAND_WORDS).items() if phase is not Phase.CONFIRM or m != EndGame()}
+    weak = _keyed(COMMAND_WORDS)
     known = frozenset(t for k in (*_readings(), *_dice_readings()) for t in k.split()) if lookup else frozenset()
     protected = frozenset(t for k in _known(sides, kind) for t in k.split())
     return Vocabulary(keys, lookup, weak, _OPPOSITES, drop, _spelt, known=known, protected=protected)

@@ -123,3 +123,8 @@ SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: Words dropped from a claim or a reveal besides the lead-ins: the articles before a face
 #: ("il sei e il due", "l'uno").
 ROLL_ARTICLES: frozenset[str] = frozenset({"il", "l", "lo", "la", "i", "gli", "le"})
+
+
+#: The pair of ones said by count, spotted in claims and reveals ("due assi"): "due" before a
+#: number word stays a die ("due nove" is nine and two), before "assi" it can only be a count.
+SPOTTED_ACE_PAIRS: tuple[str, ...] = ("due assi",)

@@ -21,7 +21,7 @@ it into its opposite, or drops it when it has none. Then:
 >>> understand("sì... anzi no", words).said, understand("boh", words)
 (('sì', 'no'), None)
 >>> understand("ma dici sì davvero?", words)
-AskBack(intent=Yes(), text='ma dici sì davvero?')
+AskBack(intent=Yes(), text='ma dici sì davvero?', said='sì')
 """
 
 from __future__ import annotations
@@ -180,7 +180,7 @@ def settle(text: str, spots: Iterable[Spot], words: Vocabulary) -> Intent | None
         return Conflict(text, Unsettled.CONFLICT, said)
     meaning = meanings[0]
     if all(s.quoted for s in decisive) and not isinstance(meaning, words.harmless):
-        return AskBack(meaning, text)
+        return AskBack(meaning, text, decisive[0].said)
     return meaning
 
 
@@ -193,7 +193,8 @@ def _typo_fixed(text: str, words: Vocabulary) -> tuple[str, tuple[str, ...]]:
         said_tokens = []
         for said in normalize(part).split() if not _SENTENCE_END.fullmatch(part) else [part]:
             folded = fold(said)
-            if folded in vocabulary or folded in words.protected or is_filler(folded) or folded in SKIP_WORDS or not folded.isalpha():
+            settled = folded in vocabulary or folded in words.protected or folded in SKIP_WORDS
+            if settled or is_filler(folded) or not folded.isalpha():
                 said_tokens.append(said)
                 continue
             near = nearest(folded, vocabulary)

@@ -35,6 +35,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("voice_host.platform",),
     ("voice_host", "voice_host.errors", "voice_host.limits", "voice_host.user_command"),
     ("grammars.tokio", "grammars.yatzi"),
+    ("grammars.understanding",),
     ("grammars",),
     ("engine.tokio", "engine.yatzi"),
     ("engine",),
