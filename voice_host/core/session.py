@@ -151,7 +151,8 @@ class Session:
         if isinstance(intent, it.Conflict) and len(intent.said) >= 2:
             self._say([say.which_one(intent.said[0], intent.said[1])])  # two answers: ask, apply neither
             return False
-        if isinstance(intent, it.EndGame) and self._pending is not None and isinstance(self._pending.action, _EndGame):
+        ending = self._pending is not None and isinstance(self._pending.action, _EndGame)
+        if isinstance(intent, it.EndGame) and ending:
             intent = it.Yes()  # "finiamo la partita?" "dai, chiudiamola qui"
         if isinstance(intent, it.AskBack):
             if self._pending is not None:

@@ -130,7 +130,10 @@ def test_yatzi_dice_described_by_pattern_are_five_dice(text: str, dice: tuple[in
 
 @pytest.mark.parametrize(
     "text",
-    ["poker di sei", "tris di quattro e un due", "full di tre e tre", "scala da uno a quattro", "yatzi di due e un tre"],
+    [
+        "poker di sei", "tris di quattro e un due", "full di tre e tre", "scala da uno a quattro",
+        "yatzi di due e un tre",
+    ],
 )
 def test_what_cannot_be_five_dice_is_refused_never_completed(text: str) -> None:
     result = parse_yatzi(text, "dice")
