@@ -122,7 +122,16 @@ def bench_parse(seconds: float = 3.0) -> None:
         for text, phase, rules, flag, _ in d10:
             parse_tokio(text, phase, rules, can_take_penalty=flag)
     d10_us = (time.perf_counter() - t0) / (reps * len(d10)) * 1e6
-    print(f"parser d10_claim_us={d10_us:.1f} mean_us={elapsed / n * 1e6:.1f} wrong={wrong}")
+    chatter = "parliamo un po' di calcio mentre aspettiamo gli altri giocatori"  # the slowest kind: all unknown
+    rules = next(c[2] for c in d10)
+    t0 = time.perf_counter()
+    for _ in range(200):
+        parse_tokio(chatter, Phase.CLAIM, rules)
+    chatter_us = (time.perf_counter() - t0) / 200 * 1e6
+    print(
+        f"parser d10_claim_us={d10_us:.1f} d10_chatter_us={chatter_us:.0f}"
+        f" mean_us={elapsed / n * 1e6:.1f} wrong={wrong}"
+    )
 
 
 def main() -> None:

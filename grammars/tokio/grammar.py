@@ -550,6 +550,8 @@ def _vocabulary(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: b
         lookup = _roll_reading
         drop = _lead_in_tokens() | ROLL_ARTICLES
         keys.update({key(w): SayRoll(Roll(1, 1)) for w in SPOTTED_ACE_PAIRS})
+        elsewhere = NotUnderstood("", Reason.NAME_NOT_IN_PLAY)  # "tokio" with d8
+        keys.update({k: elsewhere for k in _name_keys() if k not in keys})
     elif phase is Phase.RESPONSE:
         for k, m in _keyed(SPOTTED_RESPONSES).items():
             keys.setdefault(k, m)

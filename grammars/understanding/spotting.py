@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
 from grammars.it.words import CONNECTORS, NEGATORS, SKIP_WORDS
@@ -79,8 +80,9 @@ class Vocabulary:
             hit = self.lookup(k)
         return hit
 
-    def vocabulary(self) -> frozenset[str]:
-        """Every token of every key: what a typed word may be corrected to."""
+    @cached_property
+    def tokens(self) -> frozenset[str]:
+        """Every token of every key: what a typed word may be corrected to (computed once)."""
         return frozenset(t for k in self.keys for t in k.split()) | frozenset(self.known)
 
 
@@ -165,12 +167,16 @@ def spot(text: str, words: Vocabulary, *, weak: bool = False) -> list[Spot]:
 def settle(text: str, spots: Iterable[Spot], words: Vocabulary) -> Intent | None:
     """The one answer ``spots`` give, a :class:`Conflict`, an :class:`AskBack`, or None when there is none.
 
-    A spot that is itself a refusal (a :class:`NotUnderstood`) counts only when nothing else is said.
+    A spot that is itself a refusal (a :class:`NotUnderstood`: "tokio" with d8) is the answer when
+    nothing else is said, and with an answer it is a conflict ("sessantadue tokio" with d8).
     """
     found = list(spots)
     decisive = [s for s in found if not isinstance(s.meaning, NotUnderstood)]
+    refusals = [s for s in found if isinstance(s.meaning, NotUnderstood)]
     if not decisive:
-        return found[0].meaning if found else None
+        return refusals[0].meaning if refusals else None
+    if refusals:
+        return Conflict(text, Unsettled.CONFLICT, (decisive[0].said, refusals[0].said))
     meanings: list[Intent] = []
     for s in decisive:
         if s.meaning not in meanings:
@@ -186,7 +192,7 @@ def settle(text: str, spots: Iterable[Spot], words: Vocabulary) -> Intent | None
 
 def _typo_fixed(text: str, words: Vocabulary) -> tuple[str, tuple[str, ...]]:
     """``text`` with each unknown typed token replaced by its one nearest legal word; the ties found."""
-    vocabulary = words.vocabulary()
+    vocabulary = words.tokens
     fixed: list[str] = []
     ties: tuple[str, ...] = ()
     for part in _SENTENCE_END.split(text):

@@ -51,7 +51,7 @@ def nearest(word: str, vocabulary: Iterable[str]) -> tuple[str, ...]:
     ``word`` itself when it is in the vocabulary; several words when they are equally near
     (the caller asks which one).
     """
-    words = set(vocabulary)
+    words = vocabulary if isinstance(vocabulary, (set, frozenset)) else set(vocabulary)
     if word in words:
         return (word,)
     budget = allowed(word)
@@ -60,7 +60,7 @@ def nearest(word: str, vocabulary: Iterable[str]) -> tuple[str, ...]:
     best = budget + 1
     found: list[str] = []
     for candidate in sorted(words):
-        if len(candidate) < 4:
+        if len(candidate) < 4 or abs(len(candidate) - len(word)) > budget:
             continue
         d = distance(word, candidate, budget + 1)
         if d < best:

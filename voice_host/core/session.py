@@ -158,7 +158,8 @@ class Session:
             if self._pending is not None:
                 self._say([say.answer_yes_or_no()])
             else:  # only quoted or discussed: a costly action is asked back, as after an unsure hearing
-                self._decide(self.dialog.decide(intent.intent), replace(heard, text=intent.said or intent.text, sure=False))
+                unsure = replace(heard, text=intent.said or intent.text, sure=False)
+                self._decide(self.dialog.decide(intent.intent), unsure)
             return False
         if isinstance(intent, it.Repeat):
             self._say(self._last_outcome)  # what was missed; the loop says the question again
