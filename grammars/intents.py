@@ -66,4 +66,34 @@ class NotUnderstood:
     reason: NotUnderstoodReason
 
 
-Intent = Repeat | Standings | Help | Undo | EndGame | Yes | No | GameIntent | NotUnderstood
+# ---- what the understanding model cannot settle alone (issue 28)
+
+
+class Unsettled(NotUnderstoodReason):
+    """Why an utterance with decisive words is still no answer."""
+
+    CONFLICT = "conflict"
+    """Two decisive phrases that disagree ("sì... anzi no", a claim and a doubt)."""
+
+
+@dataclass(frozen=True)
+class Conflict(NotUnderstood):
+    """Decisive phrases that disagree: nothing is applied, the host asks, naming ``said`` (two of them).
+
+    A :class:`NotUnderstood`, so any code that does not know it refuses it safely.
+    """
+
+    said: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AskBack:
+    """A costly ``intent`` whose words were only quoted or discussed ("ma tu dubiti sempre?"): ask before acting."""
+
+    intent: Intent
+    text: str
+    said: str = ""
+    """The decisive words as said ("dubiti" corrected is "dubito"): what the host asks back about."""
+
+
+Intent = Repeat | Standings | Help | Undo | EndGame | Yes | No | GameIntent | NotUnderstood | AskBack

@@ -123,6 +123,9 @@ class PhraseTable(Generic[M]):
         if not all(is_filler(t, self._fillers) or t in self._connectors for t in tokens):
             return None
         said = dict.fromkeys(t for t in tokens if t in self._alone_words)  # "ok ok" once
+        meanings = [self._alone.get(word) for word in said]
+        if len(said) > 1 and all(m is not None and m == meanings[0] for m in meanings):
+            return meanings[0]  # "ok okei": spellings of one answer
         return self._alone.get(" ".join(said))
 
     def __contains__(self, k: object) -> bool:

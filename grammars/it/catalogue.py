@@ -127,6 +127,11 @@ def did_you_say(heard: str) -> str:
     return f"Hai detto {heard}? Sì o no?"
 
 
+def which_one(first: str, second: str) -> str:
+    """Asked when one utterance held two answers that disagree (issue 28): nothing is applied."""
+    return f"Hai detto {first} ma anche {second}: quale delle due?"
+
+
 def say_it_again() -> str:
     """Said when the player answers no to :func:`did_you_say`."""
     return "Scusa, ripeti."

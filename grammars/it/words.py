@@ -64,6 +64,38 @@ YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 )
 
 
+# ---------------------------------------------------------------- Understanding (issue 28): shared vocabulary as data
+
+#: Command content words, spotted anywhere in an utterance ("puoi ripetere?", "chi è che vince
+#: adesso?", "quante vite abbiamo?"). They are weak: they count only when no answer of the
+#: phase is in the utterance ("sì, finiamola" is a yes to "finiamo la partita?").
+COMMAND_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (Repeat(), ("ripetere", "ridici", "ridire", "ripetilo", "ripeti")),
+    (
+        Standings(),
+        (
+            "vince", "vincendo", "classifica", "punteggi", "punteggio", "quante vite", "quante penalità",
+            "siamo messi", "come stiamo",
+        ),
+    ),
+    (Help(), ("posso dire", "devo dire", "dovrei dire", "aiutami")),
+    (Undo(), ("annulla", "annullare", "annulliamo", "torna indietro")),
+    (EndGame(), ("finiamo", "finiamola", "chiudiamo", "chiudiamola", "smettiamo")),
+)
+
+#: Extra wordings of sì and no, spotted inside longer answers ("certo, vai").
+YES_NO_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (Yes(), ("vai", "procedi", "confermiamo", "vabbè")),
+    (No(), ("aspetta un attimo", "un attimo", "fermo", "sbagliato")),
+)
+
+#: Words that flip the meaning of the answer right after them ("non mi fido", "non dubito").
+NEGATORS: frozenset[str] = frozenset({"non", "mica", "neanche", "nemmeno", "neppure", "figurati"})
+
+#: Words that change nothing wherever they stand ("tengo solo i cinque", "voglio proprio vedere").
+SKIP_WORDS: frozenset[str] = frozenset({"solo", "soltanto", "proprio", "pure", "anche", "davvero", "sempre"})
+
+
 # ---------------------------------------------------------------- Tokio
 
 

@@ -45,15 +45,16 @@ NotUnderstood(text='quindici', reason=<Reason.NOT_A_ROLL: 'not_a_roll'>)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 
 from engine.rolls import Dice, Ranking, RankingKind, Roll
 from engine.tokio.rules import RaiseRule, TokioRules
 from grammars.commands import assent_entries, command_entries, yes_no_entries
-from grammars.intents import Intent, NotUnderstood
+from grammars.intents import Intent, No, NotUnderstood, Yes
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
-from grammars.it.words import SPELLINGS
+from grammars.it.words import COMMAND_WORDS, SPELLINGS, YES_NO_WORDS
 from grammars.normalize import join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
@@ -72,9 +73,13 @@ from grammars.tokio.words import (
     PAIR_SPELLINGS,
     RESPONSE_YES_NO,
     RESPONSES,
+    ROLL_ARTICLES,
     SPECIAL_NAMES,
+    SPOTTED_ACE_PAIRS,
+    SPOTTED_RESPONSES,
     TAKE_PENALTY,
 )
+from grammars.understanding.spotting import Vocabulary, understand
 
 
 class Phase(ListeningPhase):
@@ -506,4 +511,64 @@ def parse_tokio(
             roll = _dice_readings().get(k)
         if roll is not None:
             return SayRoll(roll)
-    return NotUnderstood(text, _why(k, ph, rules.sides, rules.ranking_kind, can_take_penalty and ph is Phase.RESPONSE))
+    allowed = can_take_penalty and ph is Phase.RESPONSE
+    vocabulary = _vocabulary(ph, rules.sides, rules.ranking_kind, allowed, named_choices and ph is Phase.RESPONSE)
+    spotted = understand(_ARTICLE_BEFORE_Z.sub("", text), vocabulary)
+    if isinstance(spotted, NotUnderstood) and type(spotted) is NotUnderstood:
+        return NotUnderstood(text, spotted.reason)  # a refusal spotted ("prendo la penalità" not allowed now)
+    if spotted is not None:
+        return spotted
+    return NotUnderstood(text, _why(k, ph, rules.sides, rules.ranking_kind, allowed))
+
+
+# ---- understanding: the phase's decisive phrases spotted anywhere (issue 28)
+
+#: "uno" before "zero" is the article ("avevo un nove e uno zero"), not a die.
+_ARTICLE_BEFORE_Z = re.compile(r"\buno\s+(?=zero\b)", re.IGNORECASE)
+
+#: What a negated answer means ("non mi fido" doubts, "non dubito" believes).
+_OPPOSITES: Mapping[Intent, Intent] = {BelieveIt(): DoubtIt(), DoubtIt(): BelieveIt(), Yes(): No(), No(): Yes()}
+
+
+def _roll_reading(k: str) -> Intent | None:
+    roll = _readings().get(k) or _dice_readings().get(k)
+    return SayRoll(roll) if roll is not None else None
+
+
+def _keyed(rows: tuple[tuple[Intent, tuple[str, ...]], ...]) -> dict[str, Intent]:
+    return {key(variant): intent for intent, wordings in rows for w in wordings for variant in phrase(w).variants}
+
+
+@cache
+def _vocabulary(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: bool, named_choices: bool) -> Vocabulary:
+    """The decisive phrases of one phase for spotting: its table's, and the spotted-only wordings."""
+    table = _table(phase, sides, kind, can_take_penalty, named_choices)
+    keys: dict[str, Intent] = {k: m for k, m in table.items() if not isinstance(m, NotUnderstood)}
+    lookup = None
+    drop: frozenset[str] = frozenset()
+    if phase in (Phase.CLAIM, Phase.REVEAL):
+        lookup = _roll_reading
+        drop = _lead_in_tokens() | ROLL_ARTICLES
+        keys.update({key(w): SayRoll(Roll(1, 1)) for w in SPOTTED_ACE_PAIRS})
+        elsewhere = NotUnderstood("", Reason.NAME_NOT_IN_PLAY)  # "tokio" with d8
+        keys.update({k: elsewhere for k in _name_keys() if k not in keys})
+    elif phase is Phase.RESPONSE:
+        for k, m in _keyed(SPOTTED_RESPONSES).items():
+            keys.setdefault(k, m)
+        if not can_take_penalty:
+            refusal = NotUnderstood("", Reason.TAKE_PENALTY_NOT_ALLOWED)
+            keys.update({k: refusal for k in _take_penalty_keys() if k not in keys})
+    elif phase is Phase.CONFIRM:
+        for k, m in _keyed(YES_NO_WORDS).items():
+            keys.setdefault(k, m)
+    weak = _keyed(COMMAND_WORDS)
+    known = frozenset(t for k in (*_readings(), *_dice_readings()) for t in k.split()) if lookup else frozenset()
+    protected = frozenset(t for k in _known(sides, kind) for t in k.split())
+    return Vocabulary(keys, lookup, weak, _OPPOSITES, drop, _spelt, known=known, protected=protected)
+
+
+def _spelt(token: str) -> tuple[str, ...]:
+    """One token with typed digits spelt out, as :func:`_tokens` does."""
+    if token == "00":
+        return tuple(PAIR.format(UNITS[0]).split())
+    return tuple(spell_digits([token]))

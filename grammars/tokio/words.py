@@ -102,3 +102,29 @@ HELP_ANSWERS_THREE_CHOICES: tuple[str, str] = ("accetto", "dubito")
 
 
 HELP_ANSWERS_BLIND: tuple[str, str] = ("accetto", "scopro")
+
+
+# ---------------------------------------------------------------- understanding (issue 28)
+
+#: More answers to a claim, spotted inside longer utterances ("ti credo sulla parola", "non mi
+#: fido": a negator before one flips it). Not given to the recognizer as whole phrases.
+SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
+    (BelieveIt(), ("mi fido", "fido", "mi convince", "ci sta", "tiro io", "vai avanti", "hai vinto tu")),
+    (
+        DoubtIt(),
+        (
+            "neanche per idea", "nemmeno per idea", "bluffi", "stai bluffando", "bluff", "balle",
+            "vediamo i dadi", "scopri tutto",
+        ),
+    ),
+)
+
+
+#: Words dropped from a claim or a reveal besides the lead-ins: the articles before a face
+#: ("il sei e il due", "l'uno").
+ROLL_ARTICLES: frozenset[str] = frozenset({"il", "l", "lo", "la", "i", "gli", "le"})
+
+
+#: The pair of ones said by count, spotted in claims and reveals ("due assi"): "due" before a
+#: number word stays a die ("due nove" is nine and two), before "assi" it can only be a count.
+SPOTTED_ACE_PAIRS: tuple[str, ...] = ("due assi",)

@@ -51,19 +51,24 @@ ChooseBox(box='scala_minima')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 
 from engine.yatzi.score import BOXES, DICE_COUNT, FACES
 from grammars.commands import assent_entries, command_entries, command_table, yes_no_entries
-from grammars.intents import Intent, NotUnderstood
-from grammars.normalize import fold, join, phrase, prepare
+from grammars.intents import Intent, No, NotUnderstood, Yes
+from grammars.it.words import COMMAND_WORDS, SKIP_WORDS, YES_NO, YES_NO_WORDS
+from grammars.normalize import fold, join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase
+from grammars.understanding.spotting import HARMLESS, Vocabulary, understand
 from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 from grammars.yatzi.words import (
     ADVICE_WORDS,
+    AGAIN_VERBS,
+    ALL_WORDS,
     AND,
     ARTICLES,
     BOX_VERBS,
@@ -73,17 +78,25 @@ from grammars.yatzi.words import (
     DICE_LEAD_IN_PHRASES,
     DICE_LEAD_INS,
     EVERY_WORDS,
+    EXCEPT_WORDS,
     FACE_WORDS,
+    FULL_WORD,
     KEEP_ALL_HELP,
     KEEP_ALL_WORDS,
     KEEP_VERBS,
     ONE_WORDS,
+    PATTERN_COUNTS,
+    PATTERN_JOINS,
     PLURAL_FACE_WORDS,
     REROLL_ALL_WORDS,
     REROLL_VERBS,
     ROLL_WORDS,
+    SPOTTED_ADVICE_WORDS,
+    SPOTTED_BOX_WORDS,
+    SPOTTED_CARD_WORDS,
     START_LEAD_IN,
     START_LEAD_INS,
+    STRAIGHT_WORD,
 )
 
 
@@ -543,6 +556,12 @@ def parse_yatzi(text: str, phase: Phase) -> Intent:
     result = _parse_in(ph, tokens)
     if not isinstance(result, Reason):
         return result
+    if result is Reason.UNKNOWN and not _valid_elsewhere(text, tokens, ph):  # "tengo tre" after the last roll
+        spotted = _understand(text, ph, tokens)
+        if isinstance(spotted, Reason):
+            return NotUnderstood(text, spotted)
+        if spotted is not None:
+            return spotted
     if result is Reason.UNKNOWN and _valid_elsewhere(text, tokens, ph):
         return NotUnderstood(text, Reason.NOT_NOW)
     return NotUnderstood(text, result)
@@ -553,3 +572,116 @@ def _valid_elsewhere(text: str, tokens: tuple[str, ...], phase: Phase) -> bool:
     if phase is not Phase.CONFIRM and command_table(yes_no=True).lookup(text) is not None:
         return True
     return any(not isinstance(_parse_in(other, tokens), Reason) for other in Phase if other is not phase)
+
+
+# ---------------------------------------------------------------- understanding (issue 28)
+
+
+def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason | None:
+    """What a text the exact grammar does not know decides: dice by pattern, keeps said loosely, spotted phrases."""
+    if phase is Phase.DICE:
+        dice = _pattern_dice(tokens)
+        if dice is not None:
+            return dice
+    if phase is Phase.VIRTUAL:
+        keep = _loose_keep(tokens)
+        if keep is not None:
+            return keep
+    return understand(text, _vocabulary(phase))
+
+
+def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
+    """Five dice described by pattern, or WRONG_DICE_COUNT when the words cannot be five dice; None: no pattern.
+
+    >>> _pattern_dice(("full", "di", "tre", "due")), _pattern_dice(("scala", "da", "uno", "a", "cinque"))
+    (SayDice(values=(3, 3, 3, 2, 2), check=False), SayDice(values=(1, 2, 3, 4, 5), check=False))
+    >>> _pattern_dice(("tris", "di", "quattro", "piu", "un", "due", "un", "cinque"))
+    SayDice(values=(4, 4, 4, 2, 5), check=False)
+    >>> _pattern_dice(("poker", "di", "sei")), _pattern_dice(("scala", "piccola")), _pattern_dice(("tris",))
+    (<Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>, <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>, None)
+    """
+    words = [t for t in tokens if t not in PATTERN_JOINS]
+    at = next((i for i, w in enumerate(words) if w in PATTERN_COUNTS or w in (FULL_WORD, STRAIGHT_WORD)), None)
+    if at is None or any(w not in DICE_LEAD_INS for w in words[:at]):
+        return None
+    pattern, rest = words[at], _faces(words[at + 1 :])
+    if at + 1 == len(words):
+        return None  # "tris" alone names a box
+    if not rest:
+        return Reason.WRONG_DICE_COUNT
+    dice: tuple[int, ...] = ()
+    if pattern == FULL_WORD and len(rest) == 2 and rest[0] != rest[1]:
+        dice = (rest[0],) * 3 + (rest[1],) * 2
+    elif pattern == STRAIGHT_WORD and len(rest) == 2 and abs(rest[1] - rest[0]) == DICE_COUNT - 1:
+        step = 1 if rest[1] > rest[0] else -1
+        dice = tuple(range(rest[0], rest[1] + step, step))
+    elif pattern in PATTERN_COUNTS:
+        dice = (rest[0],) * PATTERN_COUNTS[pattern] + rest[1:]
+    return SayDice(dice) if len(dice) == DICE_COUNT else Reason.WRONG_DICE_COUNT
+
+
+def _loose_keep(tokens: Sequence[str]) -> Intent | None:
+    """A keep or a reroll said among other words ("tengo solo i cinque", "tira di nuovo l'asso",
+    "rilancio tutto tranne il cinque"), or None.
+
+    >>> _loose_keep(("rilancio", "tutto", "tranne", "il", "cinque")), _loose_keep(("tira", "di", "nuovo", "l", "asso"))
+    (KeepDice(faces=(5,), every=()), RerollDice(faces=(1,), every=()))
+    """
+    said = " ".join(t for t in tokens if t not in SKIP_WORDS)
+    for again, verb in AGAIN_VERBS.items():
+        said = re.sub(rf"\b{again}\b", verb, said)
+    words = said.split()
+    verbs = KEEP_VERBS + REROLL_VERBS
+    at = next((i for i, w in enumerate(words) if w in verbs), None)
+    if at is None:
+        return None
+    verb, rest = words[at], words[at + 1 :]
+    if len(rest) > 2 and rest[0] in ALL_WORDS and rest[1] in EXCEPT_WORDS:  # "tutto tranne il cinque"
+        named = _named_dice(rest[2:])
+        if named is None or not any(named):
+            return None
+        return RerollDice(*named) if verb in KEEP_VERBS else KeepDice(*named)
+    result = _parse_virtual((verb, *rest))
+    return None if isinstance(result, Reason) else result
+
+
+def _keyed(rows: Sequence[tuple[Intent, Sequence[str]]]) -> dict[str, Intent]:
+    return {key(v): intent for intent, wordings in rows for w in wordings for v in phrase(w).variants if key(v)}
+
+
+@cache
+def _vocabulary(phase: Phase) -> Vocabulary:
+    """The decisive phrases of ``phase`` for spotting, as data."""
+    keys: dict[str, Intent] = {}
+    drop: frozenset[str] = frozenset()
+    if phase is Phase.BOX:
+        for box in BOXES:
+            names = (*BOX_WORDS[box], *SPOTTED_BOX_WORDS.get(box, ()))
+            described = [f"{name} di {face}" for name in names if name in PATTERN_COUNTS or name == FULL_WORD
+                         for words in FACE_WORDS.values() for face in words]
+            keys.update(_keyed([(ChooseBox(box), (*names, *described))]))
+        drop = ARTICLES | frozenset(BOX_VERBS)
+    elif phase is Phase.CONFIRM:
+        keys.update(_keyed(YES_NO))
+        for k, m in _keyed(YES_NO_WORDS).items():
+            keys.setdefault(k, m)
+    elif phase is Phase.START:
+        keys.update(_keyed([(SayDice((face,)), words) for face, words in FACE_WORDS.items()]))
+        drop = START_LEAD_INS
+    weak = _keyed(COMMAND_WORDS)
+    if phase is not Phase.CONFIRM:
+        weak.update(_keyed([(AskAdvice(), SPOTTED_ADVICE_WORDS)]))
+        if phase is not Phase.START:
+            weak.update(_keyed([(ReadCard(), SPOTTED_CARD_WORDS)]))
+    protected = frozenset(
+        fold(token)
+        for words in (*FACE_WORDS.values(), *BOX_WORDS.values(), KEEP_VERBS, REROLL_VERBS, ROLL_WORDS)
+        for w in words
+        for token in w.split()
+    )
+    return Vocabulary(keys, weak=weak, opposite={Yes(): No(), No(): Yes()}, drop=drop,
+                      harmless=(*HARMLESS_TYPES,), protected=protected)
+
+
+#: Yatzi's meanings that cost nothing when misheard: never asked back.
+HARMLESS_TYPES: tuple[type, ...] = (*HARMLESS, AskAdvice, ReadCard)

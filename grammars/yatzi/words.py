@@ -143,3 +143,33 @@ START_LEAD_IN = "ho fatto"
 
 #: The word linking the last two dice; a phrase of its own in sequence phases.
 AND = "e"
+
+
+# ---------------------------------------------------------------- understanding (issue 28)
+
+#: More names of boxes, spotted inside longer utterances ("sacrifico gli uni").
+SPOTTED_BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({"assi": ("uni",)})
+
+#: Dice described by pattern: the word -> how many dice of its face ("tris di quattro più un due e un
+#: cinque", "poker di sei e un due", "yatzi di due", "tutti sei"); "full di A e B" and "scala da A a B"
+#: are read on their own. What cannot be five dice is refused, never completed.
+PATTERN_COUNTS: Mapping[str, int] = MappingProxyType(
+    {"tris": 3, "poker": 4, "yatzi": 5, "yahtzee": 5, "yatzy": 5, "pokerissimo": 5, "tutti": 5}
+)
+FULL_WORD = "full"
+STRAIGHT_WORD = "scala"
+
+#: Words that join a pattern and the odd dice and mean nothing ("tris di quattro più un due").
+PATTERN_JOINS: frozenset[str] = frozenset({"di", "da", "a", "piu", "con", "un", "i", "gli", "dadi", "fatto", "sono"})
+
+#: Content words of Yatzi's own commands, spotted anywhere ("cosa mi conviene?").
+SPOTTED_ADVICE_WORDS: tuple[str, ...] = ("conviene", "consigli", "consiglio", "faresti", "suggerisci")
+SPOTTED_CARD_WORDS: tuple[str, ...] = ("scheda", "mi manca")
+
+#: A reroll said with "di nuovo" ("tira di nuovo l'asso"): the words, and the verb they make.
+AGAIN_VERBS: Mapping[str, str] = MappingProxyType({"tira di nuovo": "ritira", "lancia di nuovo": "rilancia",
+                                                   "rilancia di nuovo": "rilancia", "ritira di nuovo": "ritira"})
+
+#: "tutto tranne ..." turns a keep into a reroll and back ("rilancio tutto tranne il cinque").
+EXCEPT_WORDS: tuple[str, ...] = ("tranne", "eccetto", "meno")
+ALL_WORDS: tuple[str, ...] = ("tutto", "tutti")

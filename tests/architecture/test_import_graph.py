@@ -38,6 +38,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("voice_host", "voice_host.errors", "voice_host.limits", "voice_host.user_command"),
     ("grammars.tokio", "grammars.yatzi"),
     ("grammars.evening",),
+    ("grammars.understanding",),
     ("grammars",),
     ("engine.tokio", "engine.yatzi"),
     ("engine",),

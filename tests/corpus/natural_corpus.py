@@ -33,6 +33,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "voice_host"))
 from fakes import RecordingSpeaker
 
 CORPUS = Path(__file__).with_name("natural_answers.txt")
+#: The corpus of answers written apart from the code (issue 28), its development half.
+OPEN_CORPUS = Path(__file__).with_name("natural_answers_open.txt")
+#: The values of the optional fifth column.
+KINDS = ("common", "rare")
 _RUNS = itertools.count()  # a fresh journal name for every run
 TOKIO_PLAYERS = ("Anna", "Bruno", "Carla")
 #: Virtual dice seed 3: the first roll is 1, 4, 5, 5, 5 (the corpus's positions rely on it).
@@ -48,6 +52,8 @@ class Line:
     script: tuple[str, ...]
     natural: str
     canonical: str
+    kind: str = "common"
+    """How often a table says it: "common" or "rare" (the new corpus's fifth column; the old one has none)."""
 
     def __str__(self) -> str:
         script = " / ".join(self.script) or "-"
@@ -72,11 +78,13 @@ def load(path: Path = CORPUS) -> list[Line]:
         if not text or text.startswith("#"):
             continue
         fields = [f.strip() for f in text.split("|")]
-        if len(fields) != 4 or not all(fields):
-            raise ValueError(f"{path.name}:{number}: expected 'setting | script | natural | canonical'")
-        setting, script, natural, canonical = fields
+        if len(fields) == 4:
+            fields.append("common")
+        if len(fields) != 5 or not all(fields) or fields[4] not in KINDS:
+            raise ValueError(f"{path.name}:{number}: expected 'setting | script | natural | canonical [| kind]'")
+        setting, script, natural, canonical, kind = fields
         steps = () if script == "-" else tuple(s.strip() for s in script.split(" / "))
-        lines.append(Line(number, setting, steps, natural, canonical))
+        lines.append(Line(number, setting, steps, natural, canonical, kind))
     return lines
 
 

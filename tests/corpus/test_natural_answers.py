@@ -16,9 +16,20 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from natural_corpus import Line, judge, load
+from natural_corpus import OPEN_CORPUS, Line, judge, load
 
 LINES = load()
+OPEN_LINES = load(OPEN_CORPUS)
+
+#: Lines of the open half still not understood, by number, each with why (issue 28).
+OPEN_EXPECTED_FAILURES = {
+    # "due nove": two nines, or the dice nine and two? Die by die is how the host reads two face
+    # words; only the count reading makes it the pair. Ambiguous without the cup: left.
+    178,
+    # "tengo due cinque" with 1 4 5 5 5: two fives, or a two and a five? The parser does not see the
+    # dice; the dialog refuses the two it cannot find. Left for a reading checked against the dice.
+    244,
+}
 
 
 @pytest.fixture(scope="module")
@@ -55,3 +66,14 @@ def test_keeping_every_die_of_a_face_is_told_from_keeping_one(tmp_path: Path) ->
     line = Line(0, "yatzi/virtual", (), "tengo i cinque", "tengo cinque")
     verdict = judge(line, tmp_path)
     assert verdict.canonical_understood and not verdict.same
+
+
+@pytest.mark.parametrize("line", OPEN_LINES, ids=lambda line: f"open-{line.number}")
+def test_an_answer_of_the_open_half_does_what_its_canonical_phrase_does(line: Line, journals: Path) -> None:
+    # The development half of the corpus written apart from the code (issue 28), with its kinds.
+    verdict = judge(line, journals)
+    assert verdict.script_understood and verdict.canonical_understood, f"{line}: the position or canonical fails"
+    if line.number in OPEN_EXPECTED_FAILURES:
+        assert not verdict.same, f"{line} is understood now: take it off OPEN_EXPECTED_FAILURES"
+    else:
+        assert verdict.same, verdict.explain()

@@ -169,6 +169,19 @@ class Session:
 
     def _handle(self, intent: it.Intent, heard: Heard) -> bool:
         """Act on one intent; True when the players confirmed the end of the game."""
+        if isinstance(intent, it.Conflict) and len(intent.said) >= 2:
+            self._say([say.which_one(intent.said[0], intent.said[1])])  # two answers: ask, apply neither
+            return False
+        ending = self._pending is not None and isinstance(self._pending.action, _EndGame)
+        if isinstance(intent, it.EndGame) and ending:
+            intent = it.Yes()  # "finiamo la partita?" "dai, chiudiamola qui"
+        if isinstance(intent, it.AskBack):
+            if self._pending is not None:
+                self._say([say.answer_yes_or_no()])
+            else:  # only quoted or discussed: a costly action is asked back, as after an unsure hearing
+                unsure = replace(heard, text=intent.said or intent.text, sure=False)
+                self._decide(self.dialog.decide(intent.intent), unsure)
+            return False
         if isinstance(intent, it.Repeat):
             self._say(self._last_outcome)  # what was missed; the loop says the question again
             return False

@@ -55,6 +55,8 @@ class KeyboardListener:
             self._prompt.write(say.keyboard_prompt(printable(request.who)))
             self._prompt.flush()
         heard = self._read()
+        while heard is not None and heard.text.lstrip().startswith("#"):  # a comment in piped input, as in a script
+            heard = self._read()
         if heard is None and self._prompt is not None:
             self._prompt.write("\n")  # end the prompt's line, as a shell does on end of input
             self._prompt.flush()

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.yatzi.score import BOXES
-from grammars.intents import EndGame, Help, No, NotUnderstood, Repeat, Standings, Undo, Yes
+from grammars.intents import Conflict, EndGame, Help, No, NotUnderstood, Repeat, Standings, Undo, Yes
 from grammars.normalize import fold
 from grammars.phrases import LeadInPhrase, Phrase
 from grammars.yatzi.grammar import (
@@ -128,9 +128,15 @@ def test_box(text: str, box: str) -> None:
     assert parse_yatzi(text, "box") == ChooseBox(box)
 
 
-@pytest.mark.parametrize("text", ["scala", "segno", "bonus", "minima", "due tre", "tris poker", "la"])
+@pytest.mark.parametrize("text", ["scala", "segno", "bonus", "minima", "la"])
 def test_not_a_box(text: str) -> None:
     assert parse_yatzi(text, "box") == NotUnderstood(text, Reason.UNKNOWN)
+
+
+@pytest.mark.parametrize(("text", "said"), [("due tre", ("due", "tre")), ("tris poker", ("tris", "poker"))])
+def test_two_boxes_are_asked_back_naming_both(text: str, said: tuple[str, str]) -> None:
+    result = parse_yatzi(text, "box")
+    assert isinstance(result, Conflict) and result.said == said
 
 
 def test_due_by_phase() -> None:
