@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from engine.errors import IllegalAction
@@ -42,8 +41,10 @@ from grammars.yatzi.grammar import (
     yatzi_phrases,
 )
 from voice_host.core.dialog import Act, Confirm, Decision, GameDialog, Refuse
+from voice_host.games.yatzi import rulings as r
 from voice_host.games.yatzi.board_state import yatzi_board
 from voice_host.games.yatzi.coach import Coach, printed_analysis, spoken_analysis
+from voice_host.games.yatzi.rulings import Action, KeepAndRoll, StartDie
 from voice_host.games.yatzi.start import Decided, RoundEnd, Tied, WhoStarts
 from voice_host.storage.bad_record import BadRecord, shown
 
@@ -61,25 +62,6 @@ class DialogPhase(ListeningPhase):
 
 #: What the Yatzi host may be listening for.
 Listening: TypeAlias = Phase | DialogPhase
-
-
-@dataclass(frozen=True)
-class KeepAndRoll:
-    """Virtual dice: keep ``keep`` and roll the others, which showed ``dice``."""
-
-    keep: tuple[int, ...]
-    dice: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class StartDie:
-    """Physical dice, choosing who starts: the player whose die is awaited rolled ``value``."""
-
-    value: int
-
-
-#: What the dialog applies and journals: the engine's own actions, but a keep always comes with its roll.
-Action: TypeAlias = StartDie | yg.RecordRoll | KeepAndRoll | yg.Score
 
 
 class YatziDialog:
@@ -243,89 +225,126 @@ class YatziDialog:
     # ------------------------------------------------------------ deciding
 
     def decide(self, intent: it.Intent) -> Decision[Action]:
-        """Map an intent onto a legal action; confirm a zero when another box scores."""
+        """Map an intent onto a legal action; confirm a zero when another box scores.
+
+        The ruling is made on the engine's values alone (:meth:`_rule`), then said once (:meth:`_said`).
+        """
+        return self._said(self._rule(intent))
+
+    def _rule(self, intent: it.Intent) -> r.Ruling:
+        """What ``intent`` comes to now, in the engine's values."""
         game = self.engine
         if isinstance(intent, it.NotUnderstood):
-            return Refuse(self._not_understood(intent))
+            return r.Misheard(intent)
         if self.phase() is Phase.START:
             if isinstance(intent, yi.AskAdvice):
-                return Refuse(yatzi_say.advice_not_yet())
+                return r.Refuse(r.Refusal.ADVICE_NOT_YET)
             if isinstance(intent, yi.SayDice) and len(intent.values) == 1:
-                return Act(StartDie(intent.values[0]))
-            return Refuse(yatzi_say.start_first())
+                return r.Apply(StartDie(intent.values[0]))
+            return r.Refuse(r.Refusal.START_FIRST)
         if isinstance(intent, yi.ReadCard):
-            return Refuse(self._card())
+            return r.ReadCard()
         if isinstance(intent, yi.AskAdvice):
-            self._advised = game.dice is not None  # a box was advised: a costlier one is questioned
-            return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=self.phase() is DialogPhase.CHOOSE))
+            return r.GiveAdvice(keeps=self.phase() is DialogPhase.CHOOSE)
         if isinstance(intent, yi.SayDice):
             if self.virtual or game.phase is not yg.YatziPhase.ROLL:
-                return Refuse(say.not_understood(self._expected()))
+                return r.Refuse(r.Refusal.NOT_UNDERSTOOD)
             if intent.check:  # "tre sei due quattro": a full by counts, or four dice of a dictation cut short
-                question = yatzi_say.confirm_counted_dice(game.to_act or "", say_dice(intent.values))
-                return Confirm(question, yg.RecordRoll(intent.values), "")  # on "no" the dice are asked again
-            return Act(yg.RecordRoll(intent.values))
+                return r.CheckCountedDice(yg.RecordRoll(intent.values))
+            return r.Apply(yg.RecordRoll(intent.values))
         if isinstance(intent, (yi.RollDice, yi.KeepDice, yi.RerollDice, yi.KeepAll)):
-            return self._virtual(intent)
+            return self._rule_virtual(intent)
         if isinstance(intent, yi.ChooseBox):
-            return self._choose(intent.box)
-        return Refuse(say.not_understood(self._expected()))
+            return self._rule_box(intent.box)
+        return r.Refuse(r.Refusal.NOT_UNDERSTOOD)
 
-    def _virtual(self, intent: it.Intent) -> Decision[Action]:
+    def _rule_virtual(self, intent: yi.RollDice | yi.KeepDice | yi.RerollDice | yi.KeepAll) -> r.Ruling:
         game = self.engine
         if not self.virtual:
-            return Refuse(yatzi_say.dice_are_physical())
+            return r.Refuse(r.Refusal.DICE_ARE_PHYSICAL)
         if game.phase is yg.YatziPhase.ROLL:
             if isinstance(intent, yi.RollDice):
-                return Act(yg.RecordRoll(self._roll(DICE_COUNT)))
-            return Refuse(yatzi_say.roll_first())
+                return r.Apply(yg.RecordRoll(self._roll(DICE_COUNT)))
+            return r.Refuse(r.Refusal.ROLL_FIRST)
         if game.rolls_left == 0:
-            return Refuse(yatzi_say.no_rolls_left())
+            return r.Refuse(r.Refusal.NO_ROLLS_LEFT)
         dice = game.dice or ()
         if isinstance(intent, yi.KeepAll):
-            return self._stop()
+            return r.Refuse(r.Refusal.STOP)
         if isinstance(intent, yi.RollDice):
-            return Act(KeepAndRoll((), self._roll(DICE_COUNT)))
-        assert isinstance(intent, (yi.KeepDice, yi.RerollDice))
-        absent = [face for face in intent.every if face not in dice]
+            return r.Apply(KeepAndRoll((), self._roll(DICE_COUNT)))
+        absent = tuple(face for face in intent.every if face not in dice)
         if absent:  # "tengo i cinque" with no five showing
-            return Refuse(yatzi_say.not_on_table(say_dice(absent)))
+            return r.NotOnTable(absent)
         faces = intent.faces + tuple(d for d in dice if d in intent.every)
         if not is_sub_multiset(faces, dice):
-            return Refuse(yatzi_say.not_on_table(say_dice(intent.faces)))
+            return r.NotOnTable(intent.faces)
         # the dice kept are the rest of the table, in its order: how they were named changes nothing
         rolled = faces if isinstance(intent, yi.RerollDice) else remove_faces(dice, faces)
         keep = remove_faces(dice, rolled)
         if len(keep) == len(dice):
-            return self._stop()
-        return Act(KeepAndRoll(keep, self._roll(len(dice) - len(keep))))
+            return r.Refuse(r.Refusal.STOP)
+        return r.Apply(KeepAndRoll(keep, self._roll(len(dice) - len(keep))))
 
-    def _stop(self) -> Decision[Action]:
-        """basta / tengo tutto: nothing to say, the box question follows at once."""
-        self._stopped = True
-        return Refuse("")
-
-    def _choose(self, box: str) -> Decision[Action]:
+    def _rule_box(self, box: str) -> r.Ruling:
         game = self.engine
         if game.phase is not yg.YatziPhase.CHOOSE:
-            return Refuse(yatzi_say.roll_first())
+            return r.Refuse(r.Refusal.ROLL_FIRST)
         free = game.free_boxes()
         if box not in free:
-            return Refuse(yatzi_say.box_taken(box_name(box)))
-        points = game.would_score(box)
+            return r.BoxTaken(box)
         best = max(free, key=game.would_score)
-        player = game.to_act or ""
         if self._advised:
             cost, best_box = self.coach.box_cost(game, box)
             if cost >= COSTLY:
-                question = yatzi_say.confirm_costly_box(
-                    player, box_name(box), yatzi_say.points_words(cost), box_name(best_box)
-                )
-                return Confirm(question, yg.Score(box), "")
-        if points == 0 and game.would_score(best) > 0:
-            question = yatzi_say.confirm_zero(player, box_name(box), box_name(best), game.would_score(best))
-            return Confirm(question, yg.Score(box), "")  # on "no" the box question comes again
-        return Act(yg.Score(box))
+                return r.CheckCostlyBox(box, cost, best_box)
+        if game.would_score(box) == 0 and game.would_score(best) > 0:
+            return r.CheckZeroBox(box, best, game.would_score(best))
+        return r.Apply(yg.Score(box))
+
+    def _said(self, ruling: r.Ruling) -> Decision[Action]:
+        """The decision for ``ruling``, with its Italian: the one place ``decide`` writes a sentence."""
+        game = self.engine
+        player = game.to_act or ""
+        if isinstance(ruling, r.Apply):
+            return Act(ruling.action)
+        if isinstance(ruling, r.CheckCountedDice):  # on "no" the dice are asked again
+            return Confirm(yatzi_say.confirm_counted_dice(player, say_dice(ruling.action.dice)), ruling.action, "")
+        if isinstance(ruling, r.CheckCostlyBox):
+            question = yatzi_say.confirm_costly_box(
+                player, box_name(ruling.box), yatzi_say.points_words(ruling.cost), box_name(ruling.best)
+            )
+            return Confirm(question, yg.Score(ruling.box), "")
+        if isinstance(ruling, r.CheckZeroBox):  # on "no" the box question comes again
+            question = yatzi_say.confirm_zero(player, box_name(ruling.box), box_name(ruling.best), ruling.points)
+            return Confirm(question, yg.Score(ruling.box), "")
+        if isinstance(ruling, r.Misheard):
+            return Refuse(self._not_understood(ruling.intent))
+        if isinstance(ruling, r.NotOnTable):
+            return Refuse(yatzi_say.not_on_table(say_dice(ruling.faces)))
+        if isinstance(ruling, r.BoxTaken):
+            return Refuse(yatzi_say.box_taken(box_name(ruling.box)))
+        if isinstance(ruling, r.ReadCard):
+            return Refuse(self._card())
+        if isinstance(ruling, r.GiveAdvice):
+            self._advised = game.dice is not None  # a box was advised: a costlier one is questioned
+            return Refuse(self.coach.advice_sentence(game, self.virtual, keeps=ruling.keeps))
+        if ruling.why is r.Refusal.STOP:  # basta / tengo tutto: the box question follows at once
+            self._stopped = True
+            return Refuse("")
+        return Refuse(self._refusal_sentence(ruling.why))
+
+    def _refusal_sentence(self, why: r.Refusal) -> str:
+        sentences = {
+            r.Refusal.ADVICE_NOT_YET: yatzi_say.advice_not_yet,
+            r.Refusal.START_FIRST: yatzi_say.start_first,
+            r.Refusal.DICE_ARE_PHYSICAL: yatzi_say.dice_are_physical,
+            r.Refusal.ROLL_FIRST: yatzi_say.roll_first,
+            r.Refusal.NO_ROLLS_LEFT: yatzi_say.no_rolls_left,
+        }
+        if why in sentences:
+            return sentences[why]()
+        return say.not_understood(self._expected())
 
     def _roll(self, count: int) -> tuple[int, ...]:
         """Virtual dice, fixed by seed, player, turn and roll: undoing a roll cannot change it."""
