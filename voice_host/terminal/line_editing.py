@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from voice_host.platform.native import module
+
 
 def line_editor() -> Callable[[str], str] | None:
     """``input`` with ``readline`` loaded (editing and history), or None when there is no ``readline``."""
     try:
-        import readline
+        readline = module("readline")  # not on Windows: through native, so every platform's type check reads this
     except ImportError:
         return None
     readline.set_auto_history(True)
