@@ -18,6 +18,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from voice_host.platform.native import module
+
 #: What libjack's metadata database holds.
 _DB_FILES = {"__db.001", "__db.002", "__db.003", "__db.004", "metadata.db"}
 
@@ -26,7 +28,7 @@ def residue_folder(shm: Path = Path("/dev/shm")) -> Path | None:
     """``/dev/shm/jack_db-UID`` for this user; None off Linux."""
     if not sys.platform.startswith("linux"):
         return None
-    return shm / f"jack_db-{os.getuid()}"
+    return shm / f"jack_db-{module('os').getuid()}"
 
 
 @contextlib.contextmanager
@@ -45,7 +47,7 @@ def remove_if_ours(folder: Path) -> bool:
     """Remove ``folder`` when it is a real folder of this user holding only libjack's database files."""
     with contextlib.suppress(OSError):
         info = os.lstat(folder)
-        if not (os.path.isdir(folder) and not folder.is_symlink() and info.st_uid == os.getuid()):
+        if not (os.path.isdir(folder) and not folder.is_symlink() and info.st_uid == module("os").getuid()):
             return False
         if not set(os.listdir(folder)) <= _DB_FILES:
             return False

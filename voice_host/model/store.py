@@ -12,6 +12,7 @@ fetch by hand and the folder to unpack it into.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -114,7 +115,7 @@ def default_download_dir() -> Path:
     return dirs.model_dir()
 
 
-def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME, base_url: str = MODEL_URL,
+def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME, base_url: str | None = None,
                    stall_s: float = STALL_SECONDS) -> Path:
     """Download and unpack ``name`` into ``dest_dir`` (:mod:`voice_host.model.download`: a time limit,
     resume, a size check; a progress bar on a terminal).
@@ -128,7 +129,7 @@ def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME, base
     target = dest / name
     if is_model_dir(target):
         return target
-    url = f"{base_url}{name}.zip"
+    url = f"{base_url or _published_at()}{name}.zip"
     try:
         _check_reachable(url)
     except OSError:
@@ -149,10 +150,21 @@ def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME, base
             shutil.move(str(unpacked), str(target))
         archive.unlink()
     except Exception as exc:  # network, zip, disk: all end the same way for the user
+        with contextlib.suppress(OSError):  # a whole archive that is not a model: fetched again next time
+            (dest / f"{name}.zip").unlink()
         detail = str(exc) if isinstance(exc, DownloadFailed) else catalogue.system_error(exc)
         reason = f"{detail}; {command_line.download_by_hand(url, str(dest))}"
         raise VoiceUnavailable(catalogue.voice_model_download_failed(name, reason)) from None
     return target
+
+
+def _published_at() -> str:
+    """Where vosk publishes its models (``vosk.MODEL_PRE_URL``, :data:`MODEL_URL` without vosk)."""
+    try:
+        import vosk
+    except ImportError:
+        return MODEL_URL
+    return str(getattr(vosk, "MODEL_PRE_URL", MODEL_URL))
 
 
 def _check_reachable(url: str) -> None:
