@@ -132,9 +132,9 @@ def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME, base
     url = f"{base_url or _published_at()}{name}.zip"
     try:
         _check_reachable(url)
-    except OSError:
-        reason = catalogue.voice_model_download_failed(name, command_line.download_by_hand(url, str(dest)))
-        raise VoiceUnavailable(reason) from None
+    except OSError as exc:  # offline: say so, and what to fetch by hand where
+        detail = f"{catalogue.system_error(exc)}; {command_line.download_by_hand(url, str(dest))}"
+        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, detail)) from None
     try:
         dest.mkdir(parents=True, exist_ok=True)
         archive = fetch(url, dest / f"{name}.zip", stall_s=stall_s, progress=sys.stderr)
