@@ -16,6 +16,7 @@ from voice_host.audio.errors import VoiceUnavailable
 from voice_host.model.store import download_model, is_model_dir
 
 NAME = "vosk-model-small-it-test"
+pytestmark = pytest.mark.slow  # a loopback server, a stall of a second
 
 
 def _archive() -> bytes:
