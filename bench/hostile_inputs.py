@@ -15,8 +15,22 @@ results into a closed pipe or a full disk, more players than a journal holds,
 names that look alike, options that would do nothing, models that make vosk
 abort or a FIFO in the model folder (one line, exit 2), and signals while the
 model loads and as the game ends (the host's own exit code, no traceback, the
-summary there). ``--repo PATH`` runs another checkout's code (the main
-branch, for the figures before). This prints figures and asserts nothing.
+summary there).
+
+Then the cases of issue 30 (the command line and its files, and the conventions
+users expect): names equal but for a character that shows nothing, typed input
+with standard input closed, an ASCII-only terminal, a handful of free file
+descriptors, a long summary name, journal paths whose resume command must work
+when pasted, ``play`` into a closed pipe or a full disk with
+``PYTHONUNBUFFERED`` unset, hostile calibration and phrases files, endless
+``--seconds``, an option given twice, the JACK probe's ``/dev/shm`` residue,
+``--version``, the bare command, a misspelt option and an offline download.
+More rounds may be appended to :data:`ROUNDS` (each returns its rows).
+
+The last line counts, over every case of every round, the tracebacks, the
+hangs and the wrong exit codes (the target is 0, 0, 0). ``--repo PATH`` runs
+another checkout's code (the main branch, for the figures before). This prints
+figures and asserts nothing.
 """
 
 from __future__ import annotations
@@ -189,15 +203,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, default=REPO, help="the checkout whose code runs (default: this one)")
     parser.add_argument("--make-cache-files", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--only-rounds", action="store_true", help="only the rounds of ROUNDS (issue 30 on)")
     options = parser.parse_args()
     if options.make_cache_files:
         _make_cache_files(options.make_cache_files)
         return
     CODE = options.repo.resolve()
+    if options.only_rounds:
+        with tempfile.TemporaryDirectory(prefix="vh-hostile-") as name:
+            rounds = [round_(Path(name)) for round_ in ROUNDS]
+        tracebacks = sum(o.traceback for _, o, _ in ALL_ROWS)
+        hangs = sum(o.code is None for _, o, _ in ALL_ROWS)
+        wrong = sum(not ok and not o.traceback and o.code is not None for _, o, ok in ALL_ROWS)
+        print(f"{'; '.join(rounds)}; {len(ALL_ROWS)} cases: {tracebacks} tracebacks, {hangs} hangs,"
+              f" {wrong} wrong exit codes")
+        return
     with tempfile.TemporaryDirectory(prefix="vh-hostile-") as name:
         folder = Path(name)
         print(f"{'case':<32} {'exit':>4} {'lines':>5} {'seconds':>8} {'peak MB':>8}")
         refused, slowest, peak, baseline = 0, 0.0, 0.0, 0.0
+        first: list[tuple[int | None, bool, bool]] = []  # (code, traceback, as expected) of each first-round case
         tried = cases(folder)
         for number, (label, args, stdin_path) in enumerate(tried):
             stdin = open(stdin_path, "rb") if stdin_path else None
@@ -207,6 +232,7 @@ def main() -> None:
                 if stdin is not None:
                     stdin.close()
             print(f"{label:<32} {code:>4} {lines:>5} {seconds:>8.3f} {megabytes:>8.1f}")
+            first.append((code, lines == -1, code == 2))
             if number == 0:
                 baseline = seconds
                 continue
@@ -219,10 +245,18 @@ def main() -> None:
         code, lines, big_seconds, big_mb = run(["play", "--resume", str(journal), "--input", f"script:{empty}",
                                                 "--tts", "none"], folder)
         print(f"{'largest accepted journal':<32} {code:>4} {lines:>5} {big_seconds:>8.3f} {big_mb:>8.1f}")
+        first.append((code, lines == -1, code == 3))
         second = second_round(folder)
+        rounds = [round_(folder) for round_ in ROUNDS]
+        tracebacks = sum(tb for _, tb, _ in first) + sum(o.traceback for _, o, _ in ALL_ROWS)
+        hangs = sum(o.code is None for _, o, _ in ALL_ROWS)
+        wrong = sum(not ok and not tb for _, tb, ok in first) + sum(
+            not ok and not o.traceback and o.code is not None for _, o, ok in ALL_ROWS)
         print(f"hostile inputs: {refused}/{len(tried) - 1} refused with one line and exit 2; slowest {slowest:.2f} s"
               f" (start-up alone {baseline:.2f} s), peak {peak:.0f} MB; largest accepted journal {size:.1f} MB"
-              f" ({records} records): {big_seconds:.2f} s, {big_mb:.0f} MB; {second}")
+              f" ({records} records): {big_seconds:.2f} s, {big_mb:.0f} MB; {second}; {'; '.join(rounds)};"
+              f" all {len(first) + len(ALL_ROWS)} cases: {tracebacks} tracebacks, {hangs} hangs,"
+              f" {wrong} wrong exit codes")
 
 
 # ---------------------------------------------------------------- issue 18
@@ -445,6 +479,7 @@ def second_round(folder: Path) -> str:
         rows.append(("model: FIFO in the folder", outcome, _one_line(outcome)))
         rows += _model_signal_rows(folder, korean)
     rows += _summary_signal_rows(folder)
+    ALL_ROWS.extend(rows)
     handled = 0
     for label, outcome, ok in rows:
         code = "hang" if outcome.code is None else str(outcome.code)
@@ -528,6 +563,157 @@ def _summary_signal_rows(folder: Path) -> list[tuple[str, Outcome, bool]]:
         ok = (outcome.code == 3 or outcome.code in (128 + signum, -signum)) and not outcome.traceback
         rows.append((f"{signal.Signals(signum).name} as the game ends", outcome, ok and summary.exists()))
     return rows
+
+
+# ---------------------------------------------------------------- issue 30: the command line and its files
+
+#: Every row of the rounds after the first, for the last line's totals.
+ALL_ROWS: list[tuple[str, Outcome, bool]] = []
+
+
+def _print_rows(rows: list[tuple[str, Outcome, bool]]) -> int:
+    for label, outcome, ok in rows:
+        code = "hang" if outcome.code is None else str(outcome.code)
+        print(f"{label:<36} {code:>4} {outcome.lines:>5} {outcome.seconds:>8.3f} {outcome.peak_mb:>8.1f}"
+              f" {'ok' if ok else 'FAILED'}")
+    ALL_ROWS.extend(rows)
+    return sum(ok for _, _, ok in rows)
+
+
+def _nofile(limit: int) -> Any:
+    import resource
+
+    return lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+
+
+def run_raw(args: list[str], folder: Path, *, stdin: Any = subprocess.DEVNULL, stdout: Any = subprocess.DEVNULL,
+            env: dict[str, str] | None = None, preexec: Any = None, timeout: float = 60.0,
+            drop: tuple[str, ...] = ("PYTHONUNBUFFERED",)) -> Outcome:
+    """``voice-host ARGS`` as users run it (``PYTHONUNBUFFERED`` unset), with a time limit (None: a hang)."""
+    environment = {k: v for k, v in os.environ.items() if k not in drop}
+    environment.update(PYTHONPATH=str(CODE), XDG_STATE_HOME=str(folder / "state"), **(env or {}))
+    started = time.monotonic()
+    with open(folder / ".err30", "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "voice_host", *args], cwd=folder, env=environment,
+                                stdin=stdin, stdout=stdout, stderr=err, preexec_fn=preexec)
+        try:
+            code: int | None = proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            code = None
+    return Outcome(code, (folder / ".err30").read_text("utf-8", errors="replace"), time.monotonic() - started, 0.0)
+
+
+def _pasted_words(stderr: str) -> list[bytes]:
+    """The words bash makes of the resume command in the last stderr line (as a user pastes it)."""
+    line = stderr.strip().splitlines()[-1] if stderr.strip() else ""
+    if "voice-host play" not in line:
+        return []
+    command = line[line.index("voice-host play"):]
+    done = subprocess.run(["bash", "-c", f"printf '%s\\0' {command}"], capture_output=True)
+    return done.stdout.split(b"\0")[:-1]
+
+
+def third_round(folder: Path) -> str:
+    """The cases of issue 30, printed one per row; returns the figures for the last line."""
+    sys.path.insert(0, str(REPO / "tests"))
+    from damaged_models import korean_model
+
+    work = folder / "r30"
+    work.mkdir()
+    script = work / "s.txt"
+    script.write_text("cinquantatré\ndubito\n", encoding="utf-8")
+    tokio = ["play", "--game", "tokio", "--players", "Anna,Bruno", "--tts", "print"]
+    rows: list[tuple[str, Outcome, bool]] = []
+
+    def add(label: str, outcome: Outcome, ok: bool) -> None:
+        rows.append((label, outcome, ok and not outcome.traceback and outcome.code is not None))
+
+    for label, players in (("names: Anna + U+FE0F", "Anna,Anna\ufe0f"), ("names: An U+034F na", "Anna,An\u034fna"),
+                           ("names: Hangul filler alone", "Anna,\u3164"),
+                           ("names: An U+E0100 na", "Anna,An\U000e0100na")):
+        outcome = run_raw([*tokio, "--players", players, "--input", "keyboard", "--no-journal"], work)
+        add(label, outcome, _one_line(outcome))
+    outcome = run_raw([*tokio, "--input", "keyboard", "--no-journal"], work, stdin=None,
+                      preexec=lambda: os.close(0))
+    add("keyboard, stdin closed", outcome, _one_line(outcome))
+    typed = work / "typed.txt"
+    typed.write_text("cinquantatré\n", encoding="utf-8")
+    with open(typed, "rb") as stdin:
+        outcome = run_raw([*tokio, "--input", "keyboard", "--no-journal"], work, stdin=stdin,
+                          env={"LC_ALL": "POSIX", "PYTHONUTF8": "0"}, drop=("PYTHONUNBUFFERED", "PYTHONIOENCODING"))
+    add("LC_ALL=POSIX PYTHONUTF8=0", outcome, outcome.code == 3)
+    outcome = run_raw([*tokio, "--tts", "none"], work, preexec=_nofile(5))
+    add("ulimit -n 5, --input auto", outcome, _one_line(outcome))
+    long_name = "riepilogo-" + "x" * 235 + ".json"
+    ending = work / "end.txt"
+    ending.write_text("cinquantatré\nfine partita\nsì\n", encoding="utf-8")
+    outcome = run_raw([*tokio, "--input", f"script:{ending}", "--no-journal", "--summary", long_name], work)
+    add("--summary of 250 bytes", outcome, outcome.code == 0 and (work / long_name).exists())
+    for label, name in (("journal path with a newline", b"a\nb.jsonl"),
+                        ("journal path with byte 0xff", b"g\xff.jsonl")):
+        journal = os.path.join(os.fsencode(work), name)
+        outcome = run_raw([*tokio, "--input", f"script:{script}", "--journal", os.fsdecode(journal)], work)
+        words = _pasted_words(outcome.stderr)
+        add(label, outcome, outcome.code == 3 and words[-1:] == [journal])
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    outcome = run_raw([*tokio, "--input", f"script:{script}", "--no-journal"], work, stdout=write_end)
+    os.close(write_end)
+    add("play | closed pipe (buffered)", outcome, _one_line(outcome, 4))
+    with open("/dev/full", "wb") as full:
+        outcome = run_raw([*tokio, "--input", f"script:{script}", "--no-journal"], work, stdout=full)
+    add("play > /dev/full (buffered)", outcome, _one_line(outcome, 4))
+    korean = korean_model()
+    if korean is not None:
+        name = hashlib.sha256(str(korean.resolve()).encode("utf-8")).hexdigest()[:20]
+        stored = work / "state" / "voice-host" / "calibration" / f"{name}.json"
+        stored.parent.mkdir(parents=True, exist_ok=True)
+        digits = ('{"fingerprint": "' + "0" * 64 + '", "format": 1, "measured_on": "2026-01-01", "model": "m", '
+                  '"rival_margin": ' + "9" * 400 + ', "strong_score": 1.0, "weak_score": 0.5}')
+        for label, text in (("calibration: 400 digits", digits), ("calibration: 4000 nested", "[" * 4000)):
+            stored.write_text(text, encoding="utf-8")
+            outcome = run_raw(["check", "--model", str(korean), "--seconds", "0"], work,
+                              env={"XDG_CACHE_HOME": str(work / "cache")}, timeout=120)
+            add(label, outcome, outcome.code == 1 and "ignor" in outcome.stderr)
+    os.mkfifo(work / "phrases.fifo")
+    (work / "latin1.json").write_bytes(b'{"f": ["citt\xe0"]}')
+    (work / "deep.json").write_text("[" * 4000 + "]" * 4000, encoding="utf-8")
+    for label, name in (("check --phrases FIFO", "phrases.fifo"), ("check --phrases not UTF-8", "latin1.json"),
+                        ("check --phrases 4000 nested", "deep.json")):
+        outcome = run_raw(["check", "--phrases", str(work / name), "--seconds", "0"], work, timeout=20)
+        add(label, outcome, _one_line(outcome))
+    for value in ("nan", "inf", "1e309"):
+        outcome = run_raw(["check", "--seconds", value], work, timeout=20)
+        add(f"check --seconds {value}", outcome, _one_line(outcome))
+    outcome = run_raw(["play", "--game", "tokio", "--game", "yatzi", "--players", "Anna"], work)
+    add("--game tokio --game yatzi", outcome, _one_line(outcome))
+    shm = Path("/dev/shm")
+    residue = shm / f"jack_db-{os.getuid()}"  # an earlier run's (libjack's files only): gone, so a new one shows
+    if residue.is_dir() and set(os.listdir(residue)) <= {"__db.001", "__db.002", "__db.003", "metadata.db"}:
+        import shutil
+
+        shutil.rmtree(residue, ignore_errors=True)
+    before = set(os.listdir(shm)) if shm.is_dir() else set()
+    outcome = run_raw(["devices"], work)
+    after = set(os.listdir(shm)) if shm.is_dir() else set()
+    add("devices: new files in /dev/shm", outcome, outcome.code == 0 and after <= before)
+    outcome = run_raw(["--version"], work)
+    add("--version", outcome, outcome.code == 0)
+    outcome = run_raw([], work)
+    add("voice-host alone", outcome, outcome.code == 2 and "--help" in outcome.stderr)
+    outcome = run_raw(["play", "--plyers", "Anna"], work)
+    add("play --plyers (misspelt)", outcome, _one_line(outcome) and "--players" in outcome.stderr)
+    outcome = run_raw(["model", "download", "--dest", str(work / "models")], work, timeout=120)
+    add("model download, offline", outcome, outcome.code == 1 and ".zip" in outcome.stderr)
+    handled = _print_rows(rows)
+    return f"issue 30: {handled}/{len(rows)} handled"
+
+
+#: The rounds after issue 18's, in order; each prints its rows (adding them to :data:`ALL_ROWS`) and returns
+#: its figures for the last line. Later rounds (the board's) are appended here.
+ROUNDS: list[Any] = [third_round]
 
 
 if __name__ == "__main__":

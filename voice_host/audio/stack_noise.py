@@ -23,6 +23,7 @@ import threading
 from collections.abc import Callable, Iterator
 
 from grammars.it import catalogue
+from voice_host.audio.jack_residue import jack_residue
 
 #: A glitch of the sound card's buffers: audible, worth one Italian line.
 GLITCH = re.compile(rb"underrun occurred|overrun occurred|output underflow|input overflow", re.IGNORECASE)
@@ -116,6 +117,12 @@ def filtered_stderr() -> Iterator[None]:
     if sys.platform == "win32":  # no ALSA or JACK there, and select() does not take pipes
         yield
         return
+    with jack_residue(), _filtered() as relayed:  # PortAudio's JACK probe leaves a database in /dev/shm
+        yield relayed
+
+
+@contextlib.contextmanager
+def _filtered() -> Iterator[None]:
     try:
         saved = os.dup(2)
     except OSError:  # no standard error at all: nothing to protect

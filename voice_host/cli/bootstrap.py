@@ -38,6 +38,7 @@ from voice_host.storage.bad_record import replay_failure_detail
 from voice_host.storage.journal import Journal, JournalError
 from voice_host.terminal.captions import CaptionedSpeaker, show_sentence
 from voice_host.terminal.console import print_stderr
+from voice_host.terminal.line_editing import line_editor
 from voice_host.terminal.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker, keyboard_prompt
 from voice_host.user_command import resume_command
 
@@ -234,7 +235,7 @@ def open_listener(
     """The listener the options ask for; ``auto`` falls back to the keyboard without a model."""
     kind = args.input
     if kind == "keyboard":
-        return KeyboardListener(prompt=keyboard_prompt())
+        return _keyboard()
     if kind not in ("auto", "voice"):  # checked again here for callers other than play()
         raise UsageError(say.bad_input_option(kind))
     try:
@@ -244,7 +245,7 @@ def open_listener(
         if kind == "voice":
             raise UsageError(message) from None
         _fall_back(speaker, message)
-        return KeyboardListener(prompt=keyboard_prompt())
+        return _keyboard()
     try:
         return open_voice_listener(
             args.model, all_phrases(game, config), device=args.device, gate=gate, speaker=speaker
@@ -253,7 +254,13 @@ def open_listener(
         if kind == "voice":
             raise UsageError(str(exc)) from None
         _fall_back(speaker, str(exc))
-        return KeyboardListener(prompt=keyboard_prompt())
+        return _keyboard()
+
+
+def _keyboard() -> KeyboardListener:
+    """Typed answers; at a terminal, with line editing and history (readline) and the ``Bruno> `` prompt."""
+    prompt = keyboard_prompt()
+    return KeyboardListener(prompt=prompt, editor=line_editor() if prompt is not None else None)
 
 
 def all_phrases(game: str, config: dict[str, Any]) -> dict[str, Any]:

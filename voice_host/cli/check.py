@@ -13,13 +13,38 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from grammars.it import catalogue
+from grammars.it import catalogue, command_line
 from grammars.phrases import LeadInPhrase, Phrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.cli.model import download_command
 from voice_host.cli.voice_command import EXIT_MISSING, EXIT_OK, BadInput, guarded
 from voice_host.games import GAMES, ConfigError
 from voice_host.hearing.calibrate import ScoreSheet
+from voice_host.storage.bounded_read import NotARegularFile, read_small_file
+
+#: The largest phrases file ``check --phrases`` reads (every game's phrases together are a few hundred KB).
+MAX_PHRASES_BYTES = 8 * 1024 * 1024
+#: The longest microphone check (``check --seconds``).
+MAX_CHECK_SECONDS = 600
+
+
+def check_seconds(text: str) -> float:
+    """``--seconds``: a finite number from 0 to :data:`MAX_CHECK_SECONDS` (nan, inf, 1e309 would listen for ever).
+
+    >>> check_seconds("2,5")
+    2.5
+    """
+    try:
+        value = float(text.replace(",", "."))
+    except ValueError:
+        raise argparse.ArgumentTypeError(command_line.not_a_finite_number(text)) from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(command_line.not_a_finite_number(text))
+    if value < 0:
+        raise argparse.ArgumentTypeError(catalogue.voice_negative_seconds())
+    if value > MAX_CHECK_SECONDS:
+        raise argparse.ArgumentTypeError(command_line.seconds_too_many(MAX_CHECK_SECONDS))
+    return value
 
 
 def game_phrases_for(game: str, rules: str, dice: int) -> dict[str, tuple[Phrase, ...]]:
@@ -40,13 +65,22 @@ def game_phrases_for(game: str, rules: str, dice: int) -> dict[str, tuple[Phrase
 
 def load_phrases(path: str) -> dict[str, tuple[Phrase, ...]]:
     """Phases from a JSON file ``{"phase": [["text", "variant", ...], "text", ...]}``."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            raw = json.load(handle)
+    try:  # a regular file only (a FIFO nobody writes would block), and bounded
+        data = read_small_file(path, MAX_PHRASES_BYTES)
+    except NotARegularFile as exc:
+        raise BadInput(catalogue.voice_phrases_unreadable(path, exc.kind)) from None
     except OSError as exc:
-        raise BadInput(catalogue.voice_phrases_unreadable(path, str(exc.strerror))) from None
+        raise BadInput(catalogue.voice_phrases_unreadable(path, catalogue.system_error(exc))) from None
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadInput(command_line.phrases_not_utf8(path)) from None
     except json.JSONDecodeError as exc:
         raise BadInput(catalogue.voice_phrases_not_json(path, exc.msg, exc.lineno)) from None
+    except RecursionError:
+        raise BadInput(command_line.phrases_too_deep(path)) from None
+    except ValueError as exc:  # an integer of more digits than Python converts
+        raise BadInput(catalogue.voice_phrases_not_json(path, str(exc), 1)) from None
     if not isinstance(raw, dict):
         raise BadInput(catalogue.voice_phrases_not_an_object(path))
     phases: dict[str, tuple[Phrase, ...]] = {}
@@ -124,7 +158,7 @@ def run_check(
     try:
         path = find_model(model_path)
     except VoiceUnavailable as exc:
-        print(f"{catalogue.voice_check_model(None, download_command())} ({exc})", file=out)
+        print(f"voice-host: {exc}", file=sys.stderr)
         path = None
     if path is None:
         print(catalogue.voice_check_model(None, download_command()), file=out)
@@ -135,7 +169,7 @@ def run_check(
         try:
             model = load_model(str(path))
         except VoiceUnavailable as exc:  # the model aborts, hangs or fails in its trial
-            print(catalogue.voice_model_unloadable(str(path), str(exc)), file=out)
+            print(f"voice-host: {catalogue.voice_model_unloadable(str(path), str(exc))}", file=sys.stderr)
             ok, model = False, None
         vocabulary = None if model is None else vocabulary_of(model, path.name)
         if vocabulary is not None:
@@ -147,8 +181,10 @@ def run_check(
         if model is not None and not selftest:  # the calibration play would use (the self-test makes a new one)
             from voice_host.hearing.calibration_in_use import calibration_in_use
 
-            for line in calibration_in_use(path, model_path).lines:
-                print(line, file=out)
+            *warnings, in_use = calibration_in_use(path, model_path).lines  # a file ignored, then which is used
+            for line in warnings:
+                print(f"voice-host: {line}", file=sys.stderr)
+            print(in_use, file=out)
     speaker = open_check_speaker(voice, rate, volume, out)
     if speaker is None:
         ok = False
@@ -205,7 +241,7 @@ def open_check_speaker(voice: str | None, rate: int | None, volume: float | None
     from voice_host.speak.speaker import Pyttsx3Speaker, TtsUnavailable
 
     try:
-        speaker = Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, warn=out)
+        speaker = Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, warn=sys.stderr)  # warnings: stderr
     except TtsUnavailable as exc:
         print(catalogue.voice_check_speaker(None, True) + f" ({catalogue.audio_reason(str(exc))})", file=out)
         return None

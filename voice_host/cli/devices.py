@@ -7,7 +7,7 @@ import argparse
 import sys
 from typing import TextIO
 
-from grammars.it import catalogue
+from grammars.it import catalogue, command_line
 from voice_host.cli.voice_command import EXIT_OK, guarded
 
 
@@ -24,6 +24,8 @@ def cmd_devices(args: argparse.Namespace, out: TextIO | None = None) -> int:
         (False, "max_output_channels", default_out),
     ):
         print(catalogue.voice_devices_title(inputs), file=out)
+        if not any(device[key] > 0 for device in devices):  # two empty headings would say nothing
+            print(command_line.no_devices(inputs), file=out)
         for index, device in enumerate(devices):
             if device[key] > 0:
                 line = catalogue.voice_device_line(

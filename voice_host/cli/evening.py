@@ -74,10 +74,10 @@ def register(sub: Any, run_command: Callable[[list[str]], int]) -> None:
     resume.set_defaults(handler=resume_command_handler, run_command=run_command)
 
 
-def bare(argv: list[str]) -> int:
-    """``voice-host`` alone: how to start an evening, and what ``play`` does."""
-    print(says.usage_bare(user_command("serata"), user_command("play", "--game", "GIOCO", "--players", "A,B")))
-    return EXIT_OK
+def bare() -> None:
+    """``voice-host`` alone: how to start an evening, and what ``play`` does (on stderr, beside the usage)."""
+    print(says.usage_bare(user_command("serata"), user_command("play", "--game", "GIOCO", "--players", "A,B")),
+          file=sys.stderr)
 
 
 def _first_records(args: argparse.Namespace) -> list[dict[str, Any]]:

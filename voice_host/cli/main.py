@@ -10,11 +10,14 @@ codes (listed there): an :class:`InputError` is one Italian line and exit 2, a
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from grammars.it import catalogue as say
+from grammars.it import command_line
+from voice_host import __version__
 from voice_host.board.options import add_board_options
 from voice_host.cli import evening
 from voice_host.cli import history as history_commands
@@ -24,16 +27,21 @@ from voice_host.cli.voice_options import add_voice_options
 from voice_host.core.computer_pause import parse_pause
 from voice_host.core.reprompt import DEFAULT_WAITS, parse_waits
 from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
+from voice_host.games import GAMES
 from voice_host.games.options import add_game_options
+from voice_host.platform.open_files import MINIMUM, raise_limit
 from voice_host.platform.stop_signals import StopSignal, stop_on_signals
 from voice_host.terminal.console import print_error, print_stderr
-from voice_host.terminal.stdout_guard import OutputClosed, guarded_stdout
+from voice_host.terminal.plain_text import fit_standard_streams, utf8_arguments
+from voice_host.terminal.stdout_guard import OutputClosed, guarded_stdout, settle_stdout
 from voice_host.user_command import user_command
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full command-line parser."""
     parser = ItalianArgumentParser(prog="voice-host", description=say.CLI_HELP["voice-host"])
+    parser.add_argument("--version", action="version", version=command_line.version_line(__version__),
+                        help=command_line.VERSION_HELP)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=ItalianArgumentParser,
                                 title=say.ARGPARSE_WORDS["commands"], metavar="comando")
     play = sub.add_parser("play", help=say.CLI_HELP["play"])
@@ -74,12 +82,33 @@ def _register_voice_tools(sub: Any) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``voice-host`` console script."""
+    """Entry point of the ``voice-host`` console script.
+
+    Whatever happened, standard output is flushed here (:func:`settle_stdout`): a
+    reader gone or a full disk is then exit 4 and at most one line, never
+    Python's English at the interpreter's exit.
+    """
+    fit_standard_streams()
+    code = _main(argv)
+    return settle_stdout(code)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    arguments = utf8_arguments(sys.argv[1:]) if argv is None else list(argv)
+    limit, enough = raise_limit()
+    if not enough:
+        print_error(command_line.too_few_files(limit, MINIMUM))
+        return EXIT_USAGE
     try:
         with stop_on_signals():
-            if not (sys.argv[1:] if argv is None else list(argv)):
-                return evening.bare([])  # voice-host alone: how to start an evening, what play does
-            args = build_parser().parse_args(argv)
+            parser = build_parser()
+            if not arguments:  # `voice-host` alone: how to start, not a bare error
+                print_stderr(parser.format_usage().strip())
+                evening.bare()  # how to start an evening, and what play does
+                example = user_command("play", "--game", next(iter(GAMES)), "--players", "Anna,Bruno")
+                print_stderr(command_line.how_to_start(example, user_command("--help")))
+                return EXIT_USAGE
+            args = parser.parse_args(arguments)
             if args.command == "play":
                 return play(args)
             with guarded_stdout():
@@ -102,6 +131,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except StopSignal as stop:
         return stop.exit_code
+    except (OSError, ImportError) as exc:  # out of descriptors: a lazy import or an open failed
+        cause = exc if isinstance(exc, OSError) else exc.__context__
+        if isinstance(cause, OSError) and cause.errno in (errno.EMFILE, errno.ENFILE):
+            print_error(command_line.out_of_files())
+            return EXIT_USAGE
+        raise
 
 
 if __name__ == "__main__":

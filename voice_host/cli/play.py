@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import IllegalAction
 from grammars.it import catalogue as say
+from grammars.it import command_line
 from voice_host.audio.stack_noise import filtered_stderr
 from voice_host.board.launch import check_board_options
 from voice_host.cli.bootstrap import Host, assemble, open_speaker, say_safely
+from voice_host.cli.parser import with_suggestion
 from voice_host.cli.summary import SummaryWriteError, check_summary_path, write_summary
 from voice_host.core.session import Outcome
 from voice_host.errors import (
@@ -213,7 +216,10 @@ def _replayed(new_dialog: Callable[[], AnyDialog], actions: list[dict[str, Any]]
 def _check_options(args: argparse.Namespace) -> str | None:
     """Refuse options that conflict or would be ignored; return the script path of ``--input script:``."""
     if args.input not in ("auto", "voice", "keyboard") and not args.input.startswith("script:"):
-        raise UsageError(say.bad_input_option(args.input))
+        raise UsageError(with_suggestion(say.bad_input_option(args.input), args.input,
+                                         ["auto", "voice", "keyboard", "script:"]))
+    if args.input == "keyboard" and sys.stdin is None:  # started with `<&-`: no answer can ever be typed
+        raise UsageError(command_line.stdin_closed())
     if args.journal and args.no_journal:
         raise UsageError(say.options_conflict("--journal", "--no-journal"))
     for setting, used, options in (

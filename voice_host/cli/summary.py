@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -12,6 +13,7 @@ from typing import Any
 from grammars.it import catalogue as say
 from voice_host.errors import UsageError, WriteFailure
 from voice_host.platform import permissions
+from voice_host.storage.temporary_name import temporary_prefix
 
 
 class SummaryWriteError(WriteFailure):
@@ -30,7 +32,9 @@ def check_summary_path(path: str | None, journal_path: str | None, script_path: 
         raise UsageError(say.summary_folder_unusable(path))
     try:
         mode = os.stat(path).st_mode
-    except OSError:
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:  # refused now, not after the game
+            raise UsageError(say.summary_cannot_write(path, say.system_error(exc))) from None
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
         kind = say.file_kind_directory() if stat.S_ISDIR(mode) else say.file_kind_device()
@@ -56,7 +60,7 @@ def write_summary(path: str, summary: dict[str, Any]) -> None:
     """
     folder, name = os.path.split(os.path.abspath(path))
     try:
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".tmp")
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=temporary_prefix(name, ".tmp"), suffix=".tmp")
     except OSError as exc:
         raise SummaryWriteError(say.summary_cannot_write(path, say.system_error(exc))) from None
     try:

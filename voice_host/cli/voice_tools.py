@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from grammars.it import catalogue
-from voice_host.cli.check import cmd_check
+from voice_host.cli.check import check_seconds, cmd_check
 from voice_host.cli.devices import cmd_devices
 from voice_host.cli.model import cmd_model_download, cmd_model_path
 from voice_host.cli.parser import ItalianArgumentParser
@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
     check.add_argument("--dice", type=int, default=6, help=help_of["check --dice"])
     check.add_argument("--phrases", help=help_of["check --phrases"])
     check.add_argument("--device", help=help_of["check --device"])
-    check.add_argument("--seconds", type=float, default=3.0, help=help_of["check --seconds"])
+    check.add_argument("--seconds", type=check_seconds, default=3.0, help=help_of["check --seconds"])
     check.add_argument("--selftest", action="store_true", help=help_of["check --selftest"])
     check.add_argument("--phase", action="append", help=help_of["check --phase"])
     add_tool_voice_options(check)

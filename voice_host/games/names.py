@@ -4,15 +4,16 @@
 (a Cyrillic А) look alike on a screen and sound alike when spoken: they must
 not be two players. Names are normalized with NFKC (fullwidth and compatibility
 forms become plain letters), a name holding an invisible or formatting
-character is refused, and two names are the same when their look-alike keys
+character (Unicode's default-ignorable ones too: variation selectors, the
+combining grapheme joiner, the Hangul fillers) is refused, and two names are the same when their look-alike keys
 are: casefolded, with the Cyrillic and Greek letters that look like Latin ones
 read as those. (The table covers the scripts a name at an Italian table is
 likely to mix with Latin; it is not Unicode's whole confusables list.)
 
 >>> normal("  Ａｎｎａ ") == "Anna", look_alike_key("Аnna") == look_alike_key("ANNA")
 (True, True)
->>> invisible("An\\u200bna"), invisible("Nicolò")
-('U+200B', None)
+>>> invisible("An\\u200bna"), invisible("Nicolò"), invisible("Anna\\ufe0f"), invisible("\\u3164")
+('U+200B', None, 'U+FE0F', 'U+3164')
 """
 
 from __future__ import annotations
@@ -32,6 +33,16 @@ LOOK_ALIKES = str.maketrans({
 
 #: Categories of characters that show nothing: format (zero-width, soft hyphen, bidi), private, unassigned.
 _INVISIBLE = frozenset({"Cf", "Co", "Cn", "Cs"})
+#: Characters of other categories that show nothing either: Unicode's Default_Ignorable_Code_Point outside Cf
+#: (the combining grapheme joiner, the Hangul fillers, the Mongolian and other variation selectors, the
+#: Khmer inherent vowels), and the blank Braille pattern.
+_IGNORABLE_RANGES = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x2800, 0x2800),
+                     (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF))
+
+
+def _shows_nothing(char: str) -> bool:
+    code = ord(char)
+    return unicodedata.category(char) in _INVISIBLE or any(low <= code <= high for low, high in _IGNORABLE_RANGES)
 
 
 def normal(name: str) -> str:
@@ -42,16 +53,16 @@ def normal(name: str) -> str:
 def invisible(name: str) -> str | None:
     """The code (``U+200B``) of the first invisible or formatting character of ``name``, or None."""
     for char in name:
-        if unicodedata.category(char) in _INVISIBLE:
+        if _shows_nothing(char):
             return f"U+{ord(char):04X}"
     return None
 
 
 def visible(name: str) -> str:
     """``name`` without its invisible characters (to show it in a message)."""
-    return "".join(char for char in name if unicodedata.category(char) not in _INVISIBLE)
+    return "".join(char for char in name if not _shows_nothing(char))
 
 
 def look_alike_key(name: str) -> str:
     """What ``name`` looks like: two names with the same key are the same player."""
-    return unicodedata.normalize("NFKC", name).casefold().translate(LOOK_ALIKES)
+    return visible(unicodedata.normalize("NFKC", name)).casefold().translate(LOOK_ALIKES)

@@ -92,7 +92,7 @@ def decode(data: bytes) -> Stored:
     """
     try:
         record = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: arrays nested thousands deep
         raise BadCalibrationFile(catalogue.calibration_file_not_json()) from None
     if not isinstance(record, dict) or set(record) != _FIELDS or record["format"] != STORE_FORMAT:
         raise BadCalibrationFile(catalogue.calibration_file_bad_fields())
@@ -116,7 +116,13 @@ def decode(data: bytes) -> Stored:
 
 
 def _finite(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """A JSON number that is a finite float (an integer of 400 digits is not: float() overflows)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 
 def load(model_folder: Path, folder: Path | None = None) -> Stored | None:

@@ -4,29 +4,36 @@ Search order: ``--model PATH``; ``$VOSK_MODEL_PATH``; ``models/`` of the
 repository and of the current directory; then vosk's own folders
 (``vosk.MODEL_DIRS``: /usr/share/vosk, ~/.cache/vosk, ...). A folder counts
 when it is a model itself or holds ``vosk-model-small-it-0.22`` (or another
-``vosk-model*-it-*``). When nothing is found the model can be downloaded with
-vosk's own code (progress bar), guarded: it calls ``sys.exit`` and raises on a
-missing network, which become a :class:`VoiceUnavailable` with a clear message.
+``vosk-model*-it-*``). When nothing is found the model can be downloaded
+(:mod:`voice_host.model.download`: a time limit, resume, a size and CRC check); a
+failure, offline included, is a :class:`VoiceUnavailable` naming the file to
+fetch by hand and the folder to unpack it into.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
 import socket
+import sys
 import tempfile
 import urllib.parse
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from grammars.it import catalogue
+from grammars.it import catalogue, command_line
 from voice_host.audio.errors import VoiceUnavailable
+from voice_host.model.download import STALL_SECONDS, DownloadFailed, fetch
 from voice_host.platform import dirs
 from voice_host.user_command import user_command
 
 #: The model the host uses by default (small Italian, ~48 MB zipped).
 MODEL_NAME = "vosk-model-small-it-0.22"
+#: Where vosk's models are published (``vosk.MODEL_PRE_URL``).
+MODEL_URL = "https://alphacephei.com/vosk/models/"
 _ITALIAN = re.compile(r"^vosk-model(-small)?-it(-|$)")
 _PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,50 +115,64 @@ def default_download_dir() -> Path:
     return dirs.model_dir()
 
 
-def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME) -> Path:
-    """Download and unpack ``name`` into ``dest_dir``, with vosk's progress bar.
+def download_model(dest_dir: Path | None = None, *, name: str = MODEL_NAME, base_url: str | None = None,
+                   stall_s: float = STALL_SECONDS) -> Path:
+    """Download and unpack ``name`` into ``dest_dir`` (:mod:`voice_host.model.download`: a time limit,
+    resume, a size check; a progress bar on a terminal).
 
     The archive is unpacked in a temporary folder beside the destination and moved
-    into place only when complete, so an interrupted download leaves no half model.
+    into place only when complete, so an interrupted download leaves no half model;
+    a broken download leaves ``NAME.zip.part``, which the next try continues.
+    Without a network the message names the file to fetch by hand and the folder to unpack it into.
     """
     dest = (dest_dir or default_download_dir()).expanduser()
     target = dest / name
     if is_model_dir(target):
         return target
+    url = f"{base_url or _published_at()}{name}.zip"
     try:
-        import vosk
-
-        _check_reachable(vosk.MODEL_PRE_URL)
+        _check_reachable(url)
+    except OSError as exc:  # offline: say so, and what to fetch by hand where
+        detail = f"{catalogue.system_error(exc)}; {command_line.download_by_hand(url, str(dest))}"
+        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, detail)) from None
+    try:
         dest.mkdir(parents=True, exist_ok=True)
+        archive = fetch(url, dest / f"{name}.zip", stall_s=stall_s, progress=sys.stderr)
         with tempfile.TemporaryDirectory(prefix=".download-", dir=dest) as scratch:
-            # vosk's download_model only needs an object with its progress hook.
-            vosk.Model.download_model(_Downloader(), Path(scratch) / name)
+            with zipfile.ZipFile(archive) as zipped:
+                bad = zipped.testzip()  # every member's CRC-32
+                if bad is not None:
+                    raise OSError(f"damaged member {bad}")
+                zipped.extractall(scratch)
             unpacked = Path(scratch) / name
             if not is_model_dir(unpacked):
                 raise OSError(f"the archive does not hold a vosk model named {name}")
             shutil.move(str(unpacked), str(target))
-    except SystemExit as exc:
-        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, f"exit {exc.code}")) from None
+        archive.unlink()
     except Exception as exc:  # network, zip, disk: all end the same way for the user
-        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, catalogue.system_error(exc))) from None
+        with contextlib.suppress(OSError):  # a whole archive that is not a model: fetched again next time
+            (dest / f"{name}.zip").unlink()
+        detail = str(exc) if isinstance(exc, DownloadFailed) else catalogue.system_error(exc)
+        reason = f"{detail}; {command_line.download_by_hand(url, str(dest))}"
+        raise VoiceUnavailable(catalogue.voice_model_download_failed(name, reason)) from None
     return target
+
+
+def _published_at() -> str:
+    """Where vosk publishes its models (``vosk.MODEL_PRE_URL``, :data:`MODEL_URL` without vosk)."""
+    try:
+        import vosk
+    except ImportError:
+        return MODEL_URL
+    return str(getattr(vosk, "MODEL_PRE_URL", MODEL_URL))
 
 
 def _check_reachable(url: str) -> None:
     """Fail at once, before vosk draws an empty progress bar, when the model host has no address."""
     host = urllib.parse.urlparse(url).hostname
     if host:
-        socket.getaddrinfo(host, 443)  # raises socket.gaierror offline
+        socket.getaddrinfo(host, urllib.parse.urlparse(url).port or 443)  # raises socket.gaierror offline
 
-
-
-class _Downloader:
-    """Stands in for ``self`` in vosk's ``Model.download_model`` (no model handle)."""
-
-    def download_progress_hook(self, t: object) -> object:
-        import vosk
-
-        return vosk.Model.download_progress_hook(self, t)
 
 
 def find_or_download(explicit: str | None, *, download: bool = True) -> Path:

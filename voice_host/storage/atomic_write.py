@@ -22,12 +22,13 @@ from typing import BinaryIO
 
 from voice_host.platform import files
 from voice_host.platform.stop_signals import held_signals
+from voice_host.storage.temporary_name import temporary_prefix
 
 
 def write_atomically(path: Path, write: Callable[[BinaryIO], object]) -> None:
     """Create ``path``'s folder if need be, and put there what ``write`` writes to the open file. Raises OSError."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = str(path.parent / f".{path.name}.{secrets.token_hex(8)}.tmp")
+    partial = str(path.parent / f"{temporary_prefix(path.name, '.tmp')}{secrets.token_hex(8)}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | files.open_flags() | files.no_follow_flag()
     with held_signals():
         try:

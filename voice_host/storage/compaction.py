@@ -25,6 +25,7 @@ import os
 import tempfile
 
 from voice_host.platform import file_lock, files, permissions, signals
+from voice_host.storage.temporary_name import temporary_prefix
 
 #: The end of a rewrite's temporary file's name: ``.NAME.XXXXXXXX.rewrite``.
 SUFFIX = ".rewrite"
@@ -38,7 +39,7 @@ def rewrite_locked(path: str, data: bytes, mode: int) -> int:
     target = os.path.realpath(path)
     folder, name = os.path.split(target)
     _remove_leftovers(folder, name)
-    fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=SUFFIX)
+    fd, temporary = tempfile.mkstemp(dir=folder, prefix=temporary_prefix(name, SUFFIX), suffix=SUFFIX)
     renamed = False
     try:
         permissions.set_file_mode(fd, mode)
@@ -75,7 +76,7 @@ def still_named(fd: int, path: str) -> bool:
 
 def _remove_leftovers(folder: str, name: str) -> None:
     """Remove the temporary files an interrupted rewrite of ``name`` left in ``folder``."""
-    prefix = f".{name}."
+    prefix = temporary_prefix(name, SUFFIX)
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
             if entry.name.startswith(prefix) and entry.name.endswith(SUFFIX) \

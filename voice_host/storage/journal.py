@@ -46,6 +46,7 @@ from voice_host.limits import (
 from voice_host.platform import file_lock, files, permissions, signals
 from voice_host.storage.bounded_read import LineTooLong, NotARegularFile, bounded_lines, open_regular
 from voice_host.storage.compaction import rewrite_locked, still_named
+from voice_host.storage.temporary_name import temporary_prefix
 from voice_host.user_command import resume_command
 
 MAGIC = "voice-host journal"
@@ -108,7 +109,7 @@ class Journal:
             raise JournalError(say.journal_exists(path, resume_command(path)))
         folder, name = os.path.split(os.path.abspath(path))
         try:
-            fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".new")
+            fd, temporary = tempfile.mkstemp(dir=folder, prefix=temporary_prefix(name, ".new"), suffix=".new")
         except FileNotFoundError:
             shown = os.path.dirname(path) or folder  # as the user wrote it
             raise JournalError(say.journal_folder_missing(path, shown)) from None

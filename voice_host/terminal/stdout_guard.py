@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO, cast
 
 from grammars.it import catalogue as say
-from voice_host.errors import WriteFailure
+from voice_host.errors import EXIT_WRITE_FAILED, WriteFailure
 
 
 class OutputFailed(WriteFailure):
@@ -77,3 +77,28 @@ def guarded_stdout() -> Iterator[None]:
         guarded.flush()
     finally:
         sys.stdout = original
+
+
+def settle_stdout(code: int) -> int:
+    """Flush standard output before the interpreter does; ``code``, or 4 when the flush fails.
+
+    A closed pipe (``play ... | head -1``) ends without a word, a full disk
+    (``> /dev/full``) with one line; either way standard output then points at
+    ``/dev/null``, so the interpreter's own flush at exit finds nothing to
+    complain about (it would print "Exception ignored ..." and exit 120).
+    """
+    stream = sys.stdout
+    if stream is None:
+        return code
+    try:
+        stream.flush()
+    except OSError as exc:
+        _discard(stream)
+        if isinstance(exc, BrokenPipeError) or code == EXIT_WRITE_FAILED:  # gone, or already said
+            return EXIT_WRITE_FAILED
+        with contextlib.suppress(OSError, ValueError):
+            print(say.usage_error(say.output_failed(say.system_error(exc))), file=sys.stderr, flush=True)
+        return EXIT_WRITE_FAILED
+    except ValueError:  # closed
+        return code
+    return code

@@ -9,13 +9,15 @@ name or an echoed line reaches the terminal.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, BinaryIO, TextIO, cast
 
 from grammars.it import catalogue as say
+from grammars.it import command_line
 from voice_host.core.ports import Heard, ListenRequest
 from voice_host.errors import InputError
 from voice_host.limits import MAX_SCRIPT_BYTES, MAX_UTTERANCE_BYTES
@@ -40,9 +42,13 @@ class KeyboardListener:
     when a person types at one, nothing when the lines come from a pipe.
     """
 
-    def __init__(self, stream: TextIO | BinaryIO | None = None, *, prompt: TextIO | None = None) -> None:
+    def __init__(self, stream: TextIO | BinaryIO | None = None, *, prompt: TextIO | None = None,
+                 editor: Callable[[str], str] | None = None) -> None:
+        if stream is None and sys.stdin is None:
+            raise InputError(command_line.stdin_closed())
         self._stream = stream if stream is not None else sys.stdin
         self._prompt = prompt
+        self._editor = editor
         self._total = 0
 
     def listen(self, request: ListenRequest) -> Heard | None:
@@ -51,6 +57,8 @@ class KeyboardListener:
 
         Typing takes the time it takes: ``request.patience_s`` is ignored, so this never returns ``Silence``.
         """
+        if self._editor is not None:
+            return self._edited(say.keyboard_prompt(printable(request.who)))
         if self._prompt is not None:
             self._prompt.write(say.keyboard_prompt(printable(request.who)))
             self._prompt.flush()
@@ -61,6 +69,21 @@ class KeyboardListener:
             self._prompt.write("\n")  # end the prompt's line, as a shell does on end of input
             self._prompt.flush()
         return heard
+
+    def _edited(self, prompt: str) -> Heard | None:
+        """A line typed at the terminal through the line editor (readline): editing keys and history."""
+        try:
+            line = self._editor(prompt) if self._editor is not None else ""
+        except UnicodeDecodeError:  # typed bytes that are not UTF-8: not understood, as elsewhere
+            return Heard("\ufffd")
+        except EOFError:
+            with contextlib.suppress(OSError, ValueError):
+                print(flush=True)  # end the prompt's line, as a shell does on end of input
+            return None
+        self._count(len(line.encode("utf-8", "surrogatepass")) + 1)
+        if len(line.encode("utf-8", "surrogatepass")) > MAX_UTTERANCE_BYTES:
+            raise InputTooLong(say.typed_line_too_long(MAX_UTTERANCE_BYTES))
+        return Heard(line.encode("utf-8", "surrogateescape").decode("utf-8", "replace").rstrip("\r\n"))
 
     def _read(self) -> Heard | None:
         raw = _binary(self._stream)
@@ -96,6 +119,8 @@ def keyboard_prompt(stdin: TextIO | None = None, stdout: TextIO | None = None) -
     Lines piped in (a file, a test) get no prompt, so the output stays one sentence a line.
     """
     source, screen = stdin or sys.stdin, stdout or sys.stdout
+    if source is None or screen is None:
+        return None
     try:
         return screen if source.isatty() and screen.isatty() else None
     except (ValueError, OSError):  # a closed stream

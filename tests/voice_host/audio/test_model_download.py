@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-from grammars.it import catalogue
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.model import store as model_store
 
@@ -103,12 +102,12 @@ def test_the_first_download_unpacks_the_model_into_place_and_it_loads(
     assert vosk.Model(str(target)) is not None  # loads: vosk raises when a model cannot be created
 
 
-def test_the_progress_bar_is_vosks(server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                   capfd: pytest.CaptureFixture[str]) -> None:
+def test_no_progress_frames_off_a_terminal(server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capfd: pytest.CaptureFixture[str]) -> None:
     _point_vosk_at(monkeypatch, server)
     model_store.download_model(tmp_path)
     err = capfd.readouterr().err
-    assert ARCHIVE in err and "100%" in err, err
+    assert "\r" not in err and "%" not in err, err  # standard error here is a file, not a terminal
 
 
 def test_a_second_download_is_not_needed(server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -128,7 +127,8 @@ def test_a_bad_archive_leaves_nothing_and_says_so(
     message = str(error.value)
     assert message.startswith(f"Non riesco a scaricare il modello vocale {NAME}: ")
     if reason:
-        assert message == catalogue.voice_model_download_failed(NAME, reason)
+        assert reason in message
+    assert f"{NAME}.zip" in message and str(tmp_path) in message  # what to fetch by hand, and where
     assert "Traceback" not in message and "Errno" not in message
     assert not any(tmp_path.iterdir())
 
@@ -140,5 +140,5 @@ def test_a_download_cut_short_leaves_nothing_and_says_so(
         _point_vosk_at(monkeypatch, url)
         with pytest.raises(VoiceUnavailable) as error:
             model_store.download_model(tmp_path)
-    assert str(error.value) == catalogue.voice_model_download_failed(NAME, "scaricamento interrotto")
-    assert not any(tmp_path.iterdir())
+    assert str(error.value).startswith(f"Non riesco a scaricare il modello vocale {NAME}: ")
+    assert [p.name for p in tmp_path.iterdir()] == [f"{NAME}.zip.part"]  # kept: the next try resumes it

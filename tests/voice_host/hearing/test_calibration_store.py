@@ -204,3 +204,14 @@ def test_a_state_folder_that_cannot_be_written_is_one_line(tmp_path: Path) -> No
     line = keep_calibration(model, ScoreSheet([60.0, 70.0, 80.0, 90.0, 100.0], [20.0, 30.0, 40.0], []), state)
     assert line.startswith("calibrazione non salvata: ") and "\n" not in line
     assert calibration_store.load(model, tmp_path / "other") is None
+
+
+@pytest.mark.parametrize("data", [
+    b'{"fingerprint": "' + b"0" * 64 + b'", "format": 1, "measured_on": "2026-01-01", "model": "m", '
+    b'"rival_margin": ' + b"9" * 400 + b', "strong_score": 1.0, "weak_score": 0.5}',
+    b"[" * 4000,  # 4,000 nested arrays, within the size limit (the parser recurses before it sees the end)
+])
+def test_a_huge_number_or_deep_nesting_is_a_bad_file_not_a_traceback(data: bytes) -> None:
+    assert len(data) <= calibration_store.MAX_BYTES  # within the size limit: the content is the attack
+    with pytest.raises(calibration_store.BadCalibrationFile):
+        calibration_store.decode(data)

@@ -76,22 +76,28 @@ class ProgressBar:
         self.label = label
         self.stream = stream
         self.shown = -1
+        try:  # redrawn in place only on a terminal: a log or a pipe gets the finished bar alone
+            self.live = bool(stream.isatty())
+        except (AttributeError, ValueError, OSError):
+            self.live = False
 
     def __call__(self, fraction: float) -> None:
         percent = int(fraction * 100)
         if percent == self.shown:
             return
         self.shown = percent
+        if not self.live and percent < 100:
+            return
         filled = self.WIDTH * percent // 100
         bar = "#" * filled + "." * (self.WIDTH - filled)
-        self.stream.write(f"\r{self.label} [{bar}] {percent:3d}%")
+        self.stream.write(f"{chr(13) if self.live else ''}{self.label} [{bar}] {percent:3d}%")
         if percent >= 100:
             self.stream.write("\n")
         self.stream.flush()
 
     def finish(self) -> None:
         """End a bar that stopped short of 100% (an interrupted solve) with its newline."""
-        if 0 <= self.shown < 100:
+        if 0 <= self.shown < 100 and self.live:
             with contextlib.suppress(OSError, ValueError):
                 self.stream.write("\n")
                 self.stream.flush()

@@ -188,12 +188,28 @@ def test_an_interrupted_solve_ends_its_progress_bar_with_a_newline(tmp_path: Pat
         progress(0.42)
         raise KeyboardInterrupt
 
-    err = io.StringIO()
+    err = _Terminal()
     with pytest.raises(KeyboardInterrupt):
         load_table(SEED_RULES, tmp_path, err, interrupted)
     assert err.getvalue().endswith(" 42%\n")
-    finished = io.StringIO()
+    finished = _Terminal()
     bar = ProgressBar("x", finished)
     bar(1.0)
     bar.finish()
     assert finished.getvalue().count("\n") == 1  # a whole bar keeps its one newline
+
+
+class _Terminal(io.StringIO):
+    """A text stream that says it is a terminal (the bar redraws itself there)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_writes_one_line_and_no_carriage_return_off_a_terminal() -> None:
+    log = io.StringIO()  # standard error redirected to a file or a pipe
+    bar = ProgressBar("calcolo", log)
+    for step in range(101):
+        bar(step / 100)
+    bar.finish()
+    assert log.getvalue() == "calcolo [" + "#" * 30 + "] 100%\n"
