@@ -165,17 +165,16 @@ class Lobby:
             return self._not_understood()
         entry = self.games[self.state.game]
         settings = dict(self.state.settings)
-        records: list[dict[str, Any]] = []
         for option, value in intent.changes:
             if option not in entry.options and not (option == "computer_level" and "computer" in entry.options):
                 return Step(sentences=(says.option_not_in_game(self.state.game),))
             settings[option] = value
-            records.append({"r": "set", "option": option, "value": value})
         try:
             make_config(entry, settings, _PLACEHOLDERS, seed=0)
         except ConfigError as exc:
             return Step(sentences=(says.cannot_change(str(exc)),))
-        return Step(tuple(records))
+        options, values = [option for option, _ in intent.changes], [value for _, value in intent.changes]
+        return Step(({"r": "set", "options": options, "values": values},))
 
     def _names(self, intent: it.Intent, stage: Stage) -> Step:
         players = self.state.players
@@ -192,14 +191,11 @@ class Lobby:
             seated = [] if fresh else players
             if look_alike_key(intent.name) in {look_alike_key(p) for p in seated}:
                 return Step(sentences=(says.name_taken(intent.name),))
-            records: tuple[dict[str, Any], ...] = (({"r": "change_players"},) if fresh else ()) + (
-                {"r": "player", "name": intent.name},)
+            record: dict[str, Any] = {"r": "player", "name": intent.name} | ({"fresh": 1} if fresh else {})
             if intent.last:
                 done = self._table_complete([*seated, intent.name])
-                if done.records:
-                    return Step(records + done.records, done.sentences)
-                return Step(records, done.sentences)
-            return Step(records)
+                return Step(({**record, "last": 1} if done.records else record,), done.sentences)
+            return Step((record,))
         if isinstance(intent, it.NotUnderstood) and stage is Stage.NAMES:
             return Step(sentences=(says.name_unknown(len(players) + 1),))
         return self._not_understood()
