@@ -25,7 +25,7 @@ from voice_host.cli.summary import SummaryWriteError, check_summary_path, write_
 from voice_host.cli.voice_options import add_voice_options
 from voice_host.core.ports import Listener, Speaker
 from voice_host.errors import EXIT_INPUT_ENDED, EXIT_OK, EXIT_WRITE_FAILED, UsageError
-from voice_host.evening.lobby import Lobby
+from voice_host.evening.lobby import Lobby, names_heard
 from voice_host.evening.run import EVENING, EveningRun, game_journal_path
 from voice_host.evening.settings import load_settings, remember
 from voice_host.games import GAMES
@@ -138,7 +138,11 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         speaker = open_speaker(args, gate)
         listener = _listener(args, script)
         free = (not args.input.startswith("voice") and args.input != "auto") or script is not None
-        lobby = Lobby(GAMES, names=tuple(dict.fromkeys([*italian_names(), *remembered])), free_names=free)
+        names = tuple(dict.fromkeys([*italian_names(), *remembered]))
+        usable = getattr(listener, "usable", None)  # a voice listener: only the names its model can hear
+        if callable(usable):
+            names = names_heard(names, usable)
+        lobby = Lobby(GAMES, names=names, free_names=free)
         evening = EveningRun.replayed(lobby, listener, speaker, journal, records)
         evening.resumed = not new
         over = evening.run()

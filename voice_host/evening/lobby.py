@@ -9,13 +9,13 @@ takes, its configuration checks (``make_config``) and its rules in one breath (`
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from grammars import intents as it
 from grammars.evening import sentences as says
-from grammars.evening.grammar import LobbyPhase, LobbyWords, help_examples, parse, phrases
+from grammars.evening.grammar import LobbyPhase, LobbyWords, help_examples, name_phrase, parse, phrases
 from grammars.evening.intents import (
     Again,
     Change,
@@ -45,6 +45,22 @@ class Step:
 
     records: tuple[dict[str, Any], ...] = ()
     sentences: tuple[str, ...] = ()
+
+
+def names_heard(names: Sequence[str], usable: Callable[[Sequence[Phrase]], Mapping[Phrase, Any]]) -> tuple[str, ...]:
+    """The ``names`` whose every word the model knows (``usable``: the voice listener's check of phrases).
+
+    A name left out is not offered to the recognizer, so it can never be heard as another:
+    its player says "giocatore tre" instead (or types the names with ``--players``).
+
+    >>> known = {"anna", "maria", "grazia"}  # a model's vocabulary
+    >>> names_heard(["Anna", "Zebedeo", "Maria Grazia"],
+    ...             lambda phrases: {p: p.variants for p in phrases if set(p.text.split()) <= known})
+    ('Anna', 'Maria Grazia')
+    """
+    by_phrase = {name_phrase(name): name for name in names}
+    heard = usable(list(by_phrase))
+    return tuple(name for p, name in by_phrase.items() if p in heard)
 
 
 def game_args(settings: Mapping[str, Any], players: Sequence[str], *, seed: int | None = None,
