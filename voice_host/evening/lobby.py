@@ -224,7 +224,7 @@ class Lobby:
             make_config(self.games[self.state.game], self.state.settings, players, seed=0)
         except ConfigError as exc:
             return Step(sentences=(says.table_short(str(exc)),))
-        return Step(({"r": "players_ok"},), (says.players_set(players),))
+        return Step(({"r": "players_ok"},))  # the game's opening names the table at once: not said twice
 
     def _after(self, intent: it.Intent) -> Step:
         players = self.state.players
