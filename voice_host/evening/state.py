@@ -6,6 +6,9 @@ records that follow an answer by themselves (``start``, ``result``) are made aga
 
 A record is a flat dict (the journal's ``do``), one of::
 
+    {"r": "defaults", "game": "tokio", "options": ["dice", "limit"], "values": [10, 5]}
+                                              the rules an earlier evening left for a game: offered
+                                              as its default whenever it is chosen
     {"r": "game", "game": "tokio"}            the game chosen
     {"r": "set", "option": "dice", "value": 10}  a rule changed (option of GAME_OPTIONS)
     {"r": "set", "options": ["dice", "limit"], "values": [10, 5]}  several, said in one breath
@@ -71,6 +74,8 @@ class EveningState:
 
     game: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """game -> the rules remembered for it (offered when it is chosen)."""
     rules_ok: bool = False
     players: list[str] = field(default_factory=list)
     offered: bool = False
@@ -98,8 +103,13 @@ class EveningState:
     def apply(self, record: dict[str, Any]) -> None:
         """Change the evening as ``record`` says (ValueError on a record that does not fit)."""
         kind = record.get("r")
-        if kind == "game":
-            self.game, self.settings, self.rules_ok = str(record["game"]), {}, False
+        if kind == "defaults":
+            if len(record["options"]) != len(record["values"]):
+                raise ValueError("a defaults record with as many options as values")
+            self.defaults[str(record["game"])] = dict(zip(record["options"], record["values"]))
+        elif kind == "game":
+            game = str(record["game"])
+            self.game, self.settings, self.rules_ok = game, dict(self.defaults.get(game, {})), False
         elif kind == "set" and "options" in record:
             if len(record["options"]) != len(record["values"]):
                 raise ValueError("a set record with as many options as values")
