@@ -1,6 +1,10 @@
 """Benchmark: SIGKILL the real host at random moments, resume, and count what was lost.
 
     python bench/kill_resume.py [--kills N] [--seed S] [--pad]
+    python bench/kill_resume.py --evening [--kills N] [--seed S]
+
+``--evening`` kills a whole scripted evening instead (``bench/kill_evening.py`` says how)
+and prints, last, ``kills N, resumed_ok R (of M resumed), lost L``.
 
 A seeded random 3-player Tokio game (classico, d6, limit 3) is turned into typed
 answers, each of which the host accepts as exactly one journaled step (no
@@ -127,7 +131,11 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--pad", action="store_true", help="grow the journal past half its limit before each start")
+    parser.add_argument("--evening", action="store_true", help="kill a scripted evening (serata, riprendi)")
     args = parser.parse_args()
+    if args.evening:
+        evening(args.kills, args.seed)
+        return
     answers, expected = random_game(args.seed)
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory(prefix="vh-kill-") as name:
@@ -181,6 +189,20 @@ def main() -> None:
               f"announced before on disk: {early}; unreadable journals: {unreadable}; "
               f"final summary identical to the uninterrupted game: {'yes' if same else 'NO'}"
               + (f"; padded, temporary files left: {leftovers}" if args.pad else ""))
+
+
+def evening(count: int, seed: int) -> None:
+    """Kill a scripted evening ``count`` times (see ``bench/kill_evening.py``) and print the figures."""
+    sys.path.insert(0, str(REPO / "bench"))
+    from kill_evening import kills
+
+    with tempfile.TemporaryDirectory(prefix="vh-kill-evening-") as name:
+        started = time.monotonic()
+        tally, ref, full = kills(count, seed, Path(name), log=True)
+        took = time.monotonic() - started
+    print(f"evening: {len(ref.lines)} answers, {len(ref.records)} journals, uninterrupted run {full:.2f} s; "
+          f"{tally.evenings} evenings finished by the chain in {took:.0f} s")
+    print(f"kills {tally.kills}, resumed_ok {tally.resumed_ok} (of {tally.resumed} resumed), lost {tally.lost}")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,10 @@ Figures, medians over both games:
 Run (the sink is shared): ``flock /tmp/vh-audio.lock python bench/pace.py``.
 The last line is
 ``pace believe_words=N doubt_words=N believe_s=N doubt_round_s=N gap_p50_ms=N``.
+
+``python bench/pace.py --lobby`` (no sink) measures the evening's lobby instead, from
+``voice-host serata`` to the first claim (``bench/pace_lobby.py`` says how); last line
+``lobby exchanges=N host_words=N player_words=N host_s=N ...``.
 """
 
 from __future__ import annotations
@@ -313,7 +317,13 @@ def gaps_of(log: Log, tape: Tape) -> tuple[list[float], list[float]]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rate", type=int, help="speech rate (default: the speaker's)")
+    parser.add_argument("--lobby", action="store_true", help="the evening's lobby, synthesized to files (no sink)")
     args = parser.parse_args(argv)
+    if args.lobby:
+        from pace_lobby import report
+
+        print(report())
+        return 0
     ensure_pulse()
     gate = HalfDuplexGate()
     speaker = Pyttsx3Speaker(voice="it", rate=args.rate, gate=gate)

@@ -9,8 +9,10 @@ Two sources, both from PyPI wheels (pass their paths):
 * ``faker`` 40.40.0 (MIT licence): the ``it_IT`` person provider's male and female first names.
 
 Names are kept as written (one word, letters and apostrophes only), sorted, one a line. The
-output, derived from nam_dict.txt, is under the GNU FDL 1.2 or later like its source: the file
-says so in its header; the licence's text is ``grammars/evening/data/GFDL-1.2.txt``.
+output is a modified version of nam_dict.txt, so under the GNU FDL 1.2 or later like its source
+(no permissive list as large was found on PyPI or in Debian: Faker's it_IT names, MIT, are
+458): its header keeps the original's copyright and licence notices and says what was changed;
+the licence's text is ``grammars/evening/data/GFDL-1.2.txt``, Faker's MIT notice ``FAKER-MIT.txt``.
 
     python tools/make_italian_names.py gender_guesser-0.4.0-py2.py3-none-any.whl \\
         faker-40.40.0-py3-none-any.whl > grammars/evening/data/nomi.txt
@@ -55,13 +57,22 @@ def from_faker(wheel: str) -> set[str]:
 
 
 HEADER = """\
-# Nomi propri italiani comuni: the first names the evening's lobby can hear.
-# Derived by tools/make_italian_names.py from nam_dict.txt (gender-guesser 0.4.0 on PyPI),
-# Copyright (c) 2007-2008 Jörg MICHAEL, every name with a frequency in Italy, united with the
-# it_IT first names of Faker 40.40.0 (MIT licence).
-# This file is subject to the GNU Free Documentation License, Version 1.2 or any later version
-# published by the Free Software Foundation; with no Invariant Sections, no Front-Cover Texts,
-# and no Back-Cover Texts. A copy of the license is in GFDL-1.2.txt beside this file.
+# nomi.txt: nomi propri italiani comuni, the first names the evening's lobby of voice-host can hear.
+#
+# A modified version of nam_dict.txt (version 1.2, 2008-11-30), as shipped in gender-guesser 0.4.0 on PyPI:
+#   Copyright (c): 2007-2008: Jörg MICHAEL, Adalbert-Stifter-Str. 11, 30655 Hannover, Germany
+#   This file is subject to the GNU Free Documentation License.
+#   Permission is granted to copy, distribute and/or modify this document under the terms of the GNU Free
+#   Documentation License, Version 1.2 or any later version published by the Free Software Foundation;
+#   with no Invariant Sections, no Front-Cover Texts, and no Back-Cover Texts.
+#   This file is distributed in the hope that it will be useful, but WITHOUT ANY WARRANTY; without even the
+#   implied warranty of MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.
+# A copy of the license is in GFDL-1.2.txt beside this file.
+#
+# Modifications (2026, the voice-host authors; released under the same licence, as the original asks):
+# only the names with a frequency in Italy are kept, without their gender and frequencies, one a line,
+# sorted; added: the it_IT first names of Faker 40.40.0, Copyright (c) 2012 Daniele Faraglia, under the
+# MIT licence, whose notice is in FAKER-MIT.txt beside this file. Made by tools/make_italian_names.py.
 """
 
 

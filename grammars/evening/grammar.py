@@ -76,6 +76,20 @@ class LobbyWords:
     names: tuple[str, ...] = ()
     """The names the lobby can hear (the shipped list, earlier evenings', the table's)."""
 
+    @property
+    def heard_names(self) -> tuple[str, ...]:
+        """``names`` and the fallback for a name that cannot be heard: "giocatore tre" (any table can say it)."""
+        return (*self.names, *seat_names())
+
+
+def seat_names() -> tuple[str, ...]:
+    """"Giocatore uno" ... "Giocatore sedici": a player whose name the host cannot hear takes a number.
+
+    >>> seat_names()[2]
+    'Giocatore tre'
+    """
+    return tuple(f"{w.SEAT_NAME} {number_word(n)}" for n in range(1, w.MOST_SEATS + 1))
+
 
 def _key(text: str) -> str:
     """Folded, normalised, single-spaced; the apostrophe of "un'altra" a space; a hesitation before the
@@ -203,13 +217,13 @@ def _name(text: str, key: str, words: LobbyWords) -> Intent:
     for done in sorted((_key(x) for x in w.NAMES_DONE), key=len, reverse=True):
         for joint in (" e ", " "):
             if key.endswith(joint + done):
-                named = _match_name(key[: -len(joint + done)], words.names)
+                named = _match_name(key[: -len(joint + done)], words.heard_names)
                 if named is not None:
                     return Name(named, last=True)
     yes_no = parse_command(text, yes_no=True)
     if isinstance(yes_no, (Yes, No)):
         return yes_no
-    named = _match_name(_lead_removed(key, ("sono", "io sono", "mi chiamo", "gioca", "c è")), words.names)
+    named = _match_name(_lead_removed(key, ("sono", "io sono", "mi chiamo", "gioca", "c è")), words.heard_names)
     return Name(named) if named is not None else NotUnderstood(text, Reason.UNKNOWN)
 
 
@@ -223,7 +237,7 @@ def _after(text: str, key: str, words: LobbyWords) -> Intent:
     for kind, leads in ((Enters, w.ENTERS), (Leaves, w.LEAVES)):
         rest = _lead_removed(key, leads)
         if rest != key:
-            named = _match_name(rest, words.names)
+            named = _match_name(rest, words.heard_names)
             if named is not None:
                 return kind(named)
     command = parse_command(text)
@@ -242,6 +256,11 @@ def _phrases(texts: Iterator[str]) -> tuple[Phrase, ...]:
     return tuple(seen.values())
 
 
+def name_phrase(name: str) -> Phrase:
+    """The phrase of one name, as the name question offers it to the recognizer."""
+    return phrase(" ".join(normalize(name).split()))
+
+
 def phrases(phase: LobbyPhase, words: LobbyWords, table: Sequence[str] = ()) -> tuple[Phrase, ...]:
     """Every phrase valid at ``phase`` (commands and sì/no included); ``table``: the names seated now."""
     commands = tuple(p for p, _ in command_entries())
@@ -257,11 +276,11 @@ def phrases(phase: LobbyPhase, words: LobbyWords, table: Sequence[str] = ()) -> 
             *(f"{lead} {spoken}" for spoken in words.rule_names for lead in w.RULES_LEADS),
         ])
     elif phase is LobbyPhase.NAME:
-        texts = iter([*w.NAMES_DONE, *words.names, *(f"{name} e basta" for name in words.names)])
+        texts = iter([*w.NAMES_DONE, *words.heard_names, *(f"{name} e basta" for name in words.heard_names)])
     else:
         texts = iter([
             *w.AGAIN, *w.CHANGE_GAME, *w.CHANGE_PLAYERS, *w.END_EVENING,
-            *(f"{lead} {name}" for name in words.names for lead in w.ENTERS[:1]),
+            *(f"{lead} {name}" for name in words.heard_names for lead in w.ENTERS[:1]),
             *(f"{lead} {name}" for name in table for lead in w.LEAVES),
         ])
     return commands + yes_no + _phrases(texts) if phase is not LobbyPhase.AFTER else commands + _phrases(texts)

@@ -103,11 +103,6 @@ def players_again(names: Sequence[str]) -> str:
     return f"Giocano {join_names(names)}?"
 
 
-def players_set(names: Sequence[str]) -> str:
-    """The table is complete."""
-    return f"{'Gioca' if len(names) == 1 else 'Giocano'} {join_names(names)}."
-
-
 def another() -> str:
     """After a game."""
     return "Un'altra?"

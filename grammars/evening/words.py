@@ -92,3 +92,8 @@ END_EVENING: tuple[str, ...] = (
 #: After a game: "entra Marco", "esce Bruno" (the name follows).
 ENTERS: tuple[str, ...] = ("entra", "gioca anche", "aggiungi", "arriva")
 LEAVES: tuple[str, ...] = ("esce", "va via", "togli", "non gioca più", "se ne va")
+
+#: The fallback name of a player the host cannot hear: "giocatore" and the seat's number.
+SEAT_NAME = "Giocatore"
+#: The most seats a table can number ("giocatore sedici").
+MOST_SEATS = 16

@@ -48,6 +48,7 @@ def test_input_ending_early_exits_3_with_an_unfinished_summary(voice_host, tmp_p
             {"name": "Anna", "penalties": 1, "lives": 9, "out": False},
             {"name": "Bruno", "penalties": 0, "lives": 10, "out": False},
         ],
+        "eliminated": [],
     }
 
 

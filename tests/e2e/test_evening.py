@@ -1,42 +1,21 @@
 """A whole evening through the command line: lobby, a Tokio game, rivincita, cambiamo gioco, Yatzi, basta.
 
-The two games are the hand-worked scripts of ``games/``: ``classico_d6.txt`` (classico,
-d6, limit 2, Anna, Bruno, Carla: Anna wins, RULES.md 1.2-1.3, reasoning in the script) and
-``yatzi_solo.txt`` (Anna alone, 283 points). The rematch is stopped at once ("fine
-partita", "sì"): a game ended by the players counts for nobody.
+The evening is ``evening_script.py``'s (its games worked by hand there).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
-import time
+import sys
 from pathlib import Path
 
 import pytest
-from command import host_command, host_env
+from command import REPO, host_command, host_env
+from evening_script import EXPECTED_GAMES, evening_script
 
-GAMES = Path(__file__).parent / "games"
-
-
-def _lines(name: str) -> list[str]:
-    return [line for line in (GAMES / name).read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#")]
-
-
-def evening_script() -> list[str]:
-    """The evening, answer by answer, in natural words."""
-    return [
-        "giochiamo a tokio", "sì, ma a due penalità", "va bene",
-        "Anna", "Bruno", "Carla", "siamo tutti",
-        *_lines("classico_d6.txt"),
-        "rivincita", "fine partita", "sì",
-        "esce Bruno", "esce Carla", "cambiamo gioco", "yatzi", "va bene",
-        *_lines("yatzi_solo.txt"),
-        "basta per stasera",
-    ]
+sys.path.insert(0, str(REPO / "bench"))
+from kill_evening import kills
 
 
 def run_evening(tmp_path: Path, lines: list[str], *extra: str, journal: Path | None = None
@@ -71,43 +50,30 @@ def test_a_whole_evening_by_script(tmp_path: Path) -> None:
     assert "Regole classiche, dadi da sei, fuori a due penalità: va bene?" in out
     assert "Stasera: a Tokio Anna una vittoria; a Yatzi Anna una vittoria. Buonanotte!" in out
     assert "Classifica della serata" in out
-    # the rematch is opened by the last game's loser: Bruno and Carla were both out with 3 penalties;
-    # the first of them at the table opens
-    assert "Apre Bruno, che ha perso l'ultima." in out
-
-
-def safe_cuts() -> list[int]:
-    """Instants (lines consumed) where nothing is waiting in memory: every question before them answered,
-    no confirmation pending; a kill there loses nothing and riprendi takes the next line."""
-    tokio = len(_lines("classico_d6.txt"))
-    return [1, 2, 4, 7, 7 + 2, 7 + tokio, 7 + tokio + 1, 7 + tokio + 3, 7 + tokio + 6, 7 + tokio + 9]
+    # the rematch is opened by the last game's loser: Carla, out first (round 2), before Bruno (round 4)
+    # (classico_d6.txt's comments), although Bruno sits before her and both end with 3 penalties
+    assert "Apre Carla, che ha perso l'ultima." in out
 
 
 @pytest.mark.slow
 @pytest.mark.system
-def test_kill_anywhere_then_riprendi_finishes_the_same_evening(tmp_path: Path) -> None:
-    """kill -9 at instants of the scripted evening fed at the keyboard; riprendi then finishes it the same."""
-    lines = evening_script()
-    for cut in safe_cuts():
-        folder = tmp_path / f"cut{cut}"
-        folder.mkdir()
-        journal = folder / "serata.jsonl"
-        args = ["serata", "--input", "keyboard", "--tts", "print", "--journal", str(journal)]
-        proc = subprocess.Popen([*host_command(), *args], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, text=True, env=_env(folder), cwd=folder)
-        assert proc.stdin is not None
-        proc.stdin.write("".join(line + "\n" for line in lines[:cut]))
-        proc.stdin.flush()
-        time.sleep(2.0)  # every line read and acted on: the host waits for the next
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-        rest = folder / "rest.txt"
-        rest.write_text("\n".join(lines[cut:]) + "\n", encoding="utf-8")
-        resumed = subprocess.run(
-            [*host_command(), "riprendi", str(journal), "--input", f"script:{rest}", "--tts", "print",
-             "--summary", str(folder / "sum.json")],
-            capture_output=True, text=True, timeout=120, env=_env(folder), cwd=folder)
-        assert resumed.returncode == 0, (cut, resumed.stderr + resumed.stdout[-2000:])
-        summary = json.loads((folder / "sum.json").read_text(encoding="utf-8"))
-        assert [(g["game"], g["winner"], g["finished"]) for g in summary["games"]] == [
-            ("tokio", "Anna", True), ("tokio", None, False), ("yatzi", "Anna", True)], cut
+def test_kill_at_random_instants_then_riprendi_asks_the_right_question_and_finishes_the_same(tmp_path: Path) -> None:
+    """A handful of bench/kill_resume.py --evening's kills: kill -9 anywhere (a confirmation pending included),
+    riprendi asks the question the answer on disk left, and the evening ends as the uninterrupted one."""
+    tally, ref, _ = kills(8, seed=31, work=tmp_path)
+    assert [(g["game"], g["winner"], g["finished"]) for g in ref.summary["games"]] == EXPECTED_GAMES
+    assert tally.kills == 8 and tally.lost == 0
+    assert tally.resumed >= 3, tally
+    assert tally.resumed_ok == tally.resumed, tally.wrong
+
+
+@pytest.mark.slow
+def test_the_next_evening_offers_the_rules_and_the_table_of_the_last(tmp_path: Path) -> None:
+    first = run_evening(tmp_path, ["tokio", "a cinque penalità e dadi da dieci", "va bene", "Anna", "Bruno",
+                                   "basta così", "fine partita", "sì", "basta per stasera"])
+    assert first.returncode == 0, first.stderr
+    second = run_evening(tmp_path, ["tokio", "va bene", "sì"], journal=tmp_path / "seconda.jsonl")
+    out = second.stdout
+    assert "Regole classiche, dadi da dieci, fuori a cinque penalità: va bene?" in out
+    assert "Giocano Anna e Bruno?" in out
+    assert out.rstrip().endswith("Anna, tira e dichiara.")

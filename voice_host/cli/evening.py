@@ -24,11 +24,12 @@ from voice_host.cli.bootstrap import default_journal_path, open_speaker
 from voice_host.cli.summary import SummaryWriteError, check_summary_path, write_summary
 from voice_host.cli.voice_options import add_voice_options
 from voice_host.core.ports import Listener, Speaker
+from voice_host.core.reprompt import DEFAULT_WAITS, parse_waits
 from voice_host.errors import EXIT_INPUT_ENDED, EXIT_OK, EXIT_WRITE_FAILED, UsageError
-from voice_host.evening.lobby import Lobby
+from voice_host.evening.lobby import Lobby, make_config, names_heard
 from voice_host.evening.run import EVENING, EveningRun, game_journal_path
-from voice_host.evening.settings import load_settings, remember
-from voice_host.games import GAMES
+from voice_host.evening.settings import Settings, load_settings, remember, settings_path
+from voice_host.games import GAMES, ConfigError
 from voice_host.games.common import player_names
 from voice_host.games.options import positive
 from voice_host.platform import dirs
@@ -52,6 +53,8 @@ def _io_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", metavar="MICROFONO")
     parser.add_argument("--earcon", default="on", choices=["on", "off"], help=say.CLI_HELP["--earcon"])
     add_voice_options(parser, say.CLI_HELP["--voice"], say.CLI_HELP["--rate"], say.CLI_HELP["--volume"])
+    parser.add_argument("--reprompt-s", metavar="SECONDI", type=parse_waits, default=DEFAULT_WAITS,
+                        help=say.CLI_HELP["--reprompt-s"])
 
 
 def register(sub: Any, run_command: Callable[[list[str]], int]) -> None:
@@ -98,13 +101,28 @@ def _first_records(args: argparse.Namespace) -> list[dict[str, Any]]:
     return records
 
 
+def _remembered_rules(settings: Settings) -> list[dict[str, Any]]:
+    """The rules the last evening left, as the default of its game (rules the game refuses now are said, not kept)."""
+    game = settings.game
+    if game is None or game not in GAMES or not settings.rules:
+        return []
+    try:
+        make_config(GAMES[game], settings.rules, ["Uno", "Due"], seed=0)
+    except ConfigError as exc:
+        print_stderr(f"voice-host: {says.settings_bad(str(settings_path()), 'regole', str(exc))}")
+        return []
+    options = list(settings.rules)
+    values = [settings.rules[option] for option in options]
+    return [{"r": "defaults", "game": game, "options": options, "values": values}]
+
+
 def evening_command(args: argparse.Namespace) -> int:
     """``voice-host serata``."""
     script = _check(args)
     check_summary_path(args.summary, args.journal, script)
     settings = load_settings()
     path = args.journal or default_journal_path(EVENING)
-    records = _first_records(args)
+    records = _remembered_rules(settings) + _first_records(args)
     if not args.players and settings.players:
         records.append({"r": "offer", "players": settings.players[:16]})
     journal = Journal.create(path, EVENING, {"started": datetime.date.today().isoformat()})
@@ -138,8 +156,14 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         speaker = open_speaker(args, gate)
         listener = _listener(args, script)
         free = (not args.input.startswith("voice") and args.input != "auto") or script is not None
-        lobby = Lobby(GAMES, names=tuple(dict.fromkeys([*italian_names(), *remembered])), free_names=free)
-        evening = EveningRun.replayed(lobby, listener, speaker, journal, records)
+        names = tuple(dict.fromkeys([*italian_names(), *remembered]))
+        usable = getattr(listener, "usable", None)  # a voice listener: only the names its model can hear
+        if callable(usable):
+            names = names_heard(names, usable)
+        lobby = Lobby(GAMES, names=names, free_names=free)
+        voice = not isinstance(listener, (KeyboardListener, ScriptListener))
+        evening = EveningRun.replayed(lobby, listener, speaker, journal, records, reprompt_s=args.reprompt_s,
+                                      cue=voice and args.earcon == "on")
         evening.resumed = not new
         over = evening.run()
     finally:

@@ -20,7 +20,7 @@ from grammars.it import catalogue as say
 from voice_host.core.asides import Asides
 from voice_host.core.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.core.ports import Heard, Listener, ListenRequest, Silence, Speaker
-from voice_host.storage.journal import Journal
+from voice_host.storage.journal import END_STOPPED, Journal
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +92,8 @@ class Session:
         self._reprompt_s = tuple(reprompt_s)
         self._cue = cue
         self.dialog = self._replay(actions or [])
+        if journal is not None and journal.pending is not None and self._resumed:
+            self._pending = self._pending_from(journal.pending)
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -192,7 +194,7 @@ class Session:
         elif isinstance(intent, it.Undo):
             self._undo()
         elif isinstance(intent, it.EndGame):
-            self._pending = Confirm(say.confirm_end(), _EndGame(), say.game_goes_on())
+            self._ask(Confirm(say.confirm_end(), _EndGame(), say.game_goes_on()))
         elif self._pending is not None:
             return self._answer(intent, self._pending)
         else:
@@ -208,9 +210,11 @@ class Session:
                     self._journal.append_end()  # on disk before it is said, like every step
                 self._say([say.game_stopped(), self.dialog.standings()])
                 return True
-            self._accept(pending.action)
+            if not self._accept(pending.action):
+                self._answered()
         elif isinstance(intent, it.No):
             self._pending = None
+            self._answered()
             self._say([pending.on_no])
         else:
             self._say([say.answer_yes_or_no()])
@@ -219,31 +223,50 @@ class Session:
     def _decide(self, decision: Decision[Any], heard: Heard) -> None:
         if isinstance(decision, Act) and decision.costly and not heard.sure:
             # A noisy table: ask back rather than act on words the listener is unsure of.
-            self._pending = Confirm(say.did_you_say(heard.text), decision.action, say.say_it_again())
+            self._ask(Confirm(say.did_you_say(heard.text), decision.action, say.say_it_again()))
         elif isinstance(decision, Act):
             self._accept(decision.action)
         elif isinstance(decision, Confirm):
-            self._pending = decision
+            self._ask(decision)
         elif isinstance(decision, Refuse):
             self._say([decision.sentence])
 
-    def _accept(self, action: Any) -> None:
-        """Apply, journal durably, then announce: nothing announced can be lost."""
+    def _ask(self, confirm: Confirm[Any]) -> None:
+        """Journal the sì/no question before it is asked: a kill while it waits resumes at it."""
+        if self._journal is not None:
+            action = None if isinstance(confirm.action, _EndGame) else self.dialog.encode(confirm.action)
+            self._journal.append_ask(action, confirm.question, confirm.on_no)
+        self._pending = confirm
+
+    def _answered(self) -> None:
+        """Journal that the pending question was answered without an action."""
+        if self._journal is not None:
+            self._journal.append_answered()
+
+    def _pending_from(self, record: dict[str, Any]) -> Confirm[Any]:
+        """The question a resumed journal left pending, asked again as it was."""
+        action = _EndGame() if record["ask"] == END_STOPPED else self.dialog.decode(record["ask"])
+        return Confirm(str(record["q"]), action, str(record["no"]))
+
+    def _accept(self, action: Any) -> bool:
+        """Apply, journal durably, then announce: nothing announced can be lost. False when the rules refuse it."""
         try:
             sentences = self.dialog.apply(action)
         except IllegalAction as exc:
             logger.info("refused by the rules: %s", exc)
             self._say([say.not_allowed()])
-            return
+            return False
         record = self.dialog.encode(action)
         if self._journal is not None:
             self._journal.append(record)
         self._actions.append(record)
         self._announce(sentences)
+        return True
 
     def _undo(self) -> None:
         if self._pending is not None:
             self._pending = None
+            self._answered()
             self._say([say.question_cancelled()])
             return
         if not self._actions:

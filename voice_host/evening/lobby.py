@@ -9,13 +9,13 @@ takes, its configuration checks (``make_config``) and its rules in one breath (`
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from grammars import intents as it
 from grammars.evening import sentences as says
-from grammars.evening.grammar import LobbyPhase, LobbyWords, help_examples, parse, phrases
+from grammars.evening.grammar import LobbyPhase, LobbyWords, help_examples, name_phrase, parse, phrases
 from grammars.evening.intents import (
     Again,
     Change,
@@ -45,6 +45,22 @@ class Step:
 
     records: tuple[dict[str, Any], ...] = ()
     sentences: tuple[str, ...] = ()
+
+
+def names_heard(names: Sequence[str], usable: Callable[[Sequence[Phrase]], Mapping[Phrase, Any]]) -> tuple[str, ...]:
+    """The ``names`` whose every word the model knows (``usable``: the voice listener's check of phrases).
+
+    A name left out is not offered to the recognizer, so it can never be heard as another:
+    its player says "giocatore tre" instead (or types the names with ``--players``).
+
+    >>> known = {"anna", "maria", "grazia"}  # a model's vocabulary
+    >>> names_heard(["Anna", "Zebedeo", "Maria Grazia"],
+    ...             lambda phrases: {p: p.variants for p in phrases if set(p.text.split()) <= known})
+    ('Anna', 'Maria Grazia')
+    """
+    by_phrase = {name_phrase(name): name for name in names}
+    heard = usable(list(by_phrase))
+    return tuple(name for p, name in by_phrase.items() if p in heard)
 
 
 def game_args(settings: Mapping[str, Any], players: Sequence[str], *, seed: int | None = None,
@@ -165,17 +181,16 @@ class Lobby:
             return self._not_understood()
         entry = self.games[self.state.game]
         settings = dict(self.state.settings)
-        records: list[dict[str, Any]] = []
         for option, value in intent.changes:
             if option not in entry.options and not (option == "computer_level" and "computer" in entry.options):
                 return Step(sentences=(says.option_not_in_game(self.state.game),))
             settings[option] = value
-            records.append({"r": "set", "option": option, "value": value})
         try:
             make_config(entry, settings, _PLACEHOLDERS, seed=0)
         except ConfigError as exc:
             return Step(sentences=(says.cannot_change(str(exc)),))
-        return Step(tuple(records))
+        options, values = [option for option, _ in intent.changes], [value for _, value in intent.changes]
+        return Step(({"r": "set", "options": options, "values": values},))
 
     def _names(self, intent: it.Intent, stage: Stage) -> Step:
         players = self.state.players
@@ -192,14 +207,11 @@ class Lobby:
             seated = [] if fresh else players
             if look_alike_key(intent.name) in {look_alike_key(p) for p in seated}:
                 return Step(sentences=(says.name_taken(intent.name),))
-            records: tuple[dict[str, Any], ...] = (({"r": "change_players"},) if fresh else ()) + (
-                {"r": "player", "name": intent.name},)
+            record: dict[str, Any] = {"r": "player", "name": intent.name} | ({"fresh": 1} if fresh else {})
             if intent.last:
                 done = self._table_complete([*seated, intent.name])
-                if done.records:
-                    return Step(records + done.records, done.sentences)
-                return Step(records, done.sentences)
-            return Step(records)
+                return Step(({**record, "last": 1} if done.records else record,), done.sentences)
+            return Step((record,))
         if isinstance(intent, it.NotUnderstood) and stage is Stage.NAMES:
             return Step(sentences=(says.name_unknown(len(players) + 1),))
         return self._not_understood()
@@ -212,7 +224,7 @@ class Lobby:
             make_config(self.games[self.state.game], self.state.settings, players, seed=0)
         except ConfigError as exc:
             return Step(sentences=(says.table_short(str(exc)),))
-        return Step(({"r": "players_ok"},), (says.players_set(players),))
+        return Step(({"r": "players_ok"},))  # the game's opening names the table at once: not said twice
 
     def _after(self, intent: it.Intent) -> Step:
         players = self.state.players

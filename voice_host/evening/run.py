@@ -12,12 +12,13 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grammars import intents as it
 from grammars.evening import sentences as says
-from voice_host.core.ports import Listener, ListenRequest, Silence, Speaker
+from grammars.evening.grammar import help_examples
+from voice_host.core.ports import Heard, Listener, ListenRequest, Silence, Speaker
 from voice_host.core.session import Outcome, Session
 from voice_host.evening.lobby import Lobby, make_config
 from voice_host.evening.standings import last_place, standings, table_text, wins_by_game
@@ -49,6 +50,10 @@ class EveningRun:
     make_session: Callable[..., Session] = Session
     resumed: bool = False
     printed: Callable[[str], None] = print
+    reprompt_s: Sequence[float] = ()
+    """The quiet waits before a question is asked again, then a short help (none: never), lobby and games alike."""
+    cue: bool = False
+    """Each turn before listening asks the speaker for its listening cue (a voice evening)."""
     _queued: list[str] = field(default_factory=list)
 
     @classmethod
@@ -90,12 +95,9 @@ class EveningRun:
     def _ask(self) -> bool:
         lobby = self.lobby
         question = lobby.question()
-        self.speaker.say_all([*self._queued, question], cue=True)
+        self.speaker.say_all([*self._queued, question], cue=self.cue)
         self._queued = []
-        request = ListenRequest(lobby.phase(), lobby.phrases(), False, "")
-        heard = self.listener.listen(request)
-        while isinstance(heard, Silence):
-            heard = self.listener.listen(request)
+        heard = self._listen(ListenRequest(lobby.phase(), lobby.phrases(), False, ""), question)
         if heard is None:
             return False
         intent = lobby.parse(heard.text)
@@ -112,6 +114,26 @@ class EveningRun:
             self.record(record)
         self._queued.extend(step.sentences)
         return True
+
+    def _listen(self, request: ListenRequest, question: str) -> Heard | None:
+        """The next answer. Silence decides nothing: after each quiet wait the lobby asks again, as a game does
+        (the question, then a short help with two examples), then waits quietly."""
+        nudges = (question, says.help_lobby(self._two_examples()))
+        for wait, nudge in zip(self.reprompt_s, nudges):
+            heard = self.listener.listen(replace(request, patience_s=wait))
+            if not isinstance(heard, Silence):
+                return heard
+            self.speaker.say_all([nudge], cue=self.cue)
+        while isinstance(heard := self.listener.listen(request), Silence):
+            pass  # a listener with a patience of its own: its silence decides nothing either
+        return heard
+
+    def _two_examples(self) -> list[str]:
+        """Two answers to the question asked now, meaning different things when they can."""
+        by_meaning: dict[it.Intent, str] = {}
+        for example in help_examples(self.lobby.phase(), self.lobby.words()):
+            by_meaning.setdefault(self.lobby.parse(example), example)
+        return list(by_meaning.values())[:2]
 
     def _undo(self) -> None:
         if not self.records or self.records[-1].get("r") not in _UNDOABLE:
@@ -156,7 +178,7 @@ class EveningRun:
             self._queued = []
         try:
             session = self.make_session(dialog_factory(game, config), self.listener, self.speaker, journal, actions,
-                                        resumed=resumed)
+                                        resumed=resumed, reprompt_s=self.reprompt_s, cue=self.cue)
             outcome = session.run()
         finally:
             journal.close()

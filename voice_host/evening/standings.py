@@ -60,25 +60,24 @@ def table_text(games: Sequence[Played], title: str) -> str:
 
 
 def last_place(summary: dict[str, Any]) -> str | None:
-    """Who came last in a game's ``--summary``: the seat that is out, else the most penalties, else the lowest total.
+    """Who came last in a game's ``--summary``: the first player out (``eliminated``, in the order they went out),
+    else the lowest total; None when the summary does not say.
 
     The rematch is opened by the last game's loser, as a pub table does (and as Tokio's own
-    rule gives the next round to the penalised player).
+    rule gives the next round to the penalised player). At Tokio the loser is the first
+    player out, whatever the penalties at the end (a player out at two may end with fewer
+    than one who went out later at three, after a doubled penalty).
 
-    >>> last_place({"players": [{"name": "A", "penalties": 3, "out": False}, {"name": "B", "penalties": 10,
-    ...             "out": True}]})
+    >>> last_place({"players": [{"name": "A", "out": True}, {"name": "B", "out": True}, {"name": "C"}],
+    ...             "eliminated": ["B", "A"]})
     'B'
     >>> last_place({"players": [{"name": "A", "total": 200}, {"name": "B", "total": 150}]})
     'B'
     """
+    eliminated = summary.get("eliminated")
+    if isinstance(eliminated, list) and eliminated:
+        return str(eliminated[0])
     players = [p for p in summary.get("players", []) if isinstance(p, dict) and "name" in p]
-    if not players:
-        return None
-    out = [p for p in players if p.get("out")]
-    if out:
-        return str(out[0]["name"])
-    if all("penalties" in p for p in players):
-        return str(max(players, key=lambda p: int(p["penalties"]))["name"])
-    if all("total" in p for p in players):
+    if players and all("total" in p for p in players):
         return str(min(players, key=lambda p: int(p["total"]))["name"])
     return None

