@@ -1,4 +1,4 @@
-"""The live board under hostile loopback clients: a real viewer's latency and the process's peak memory, before and after.
+"""The live board under hostile loopback clients: a viewer's latency and the peak memory, before and after.
 
 Starts ``voice-host play --board 0`` (Tokio, typed input, printed speech: the
 game waits for its first claim, as a table does while the board is watched),
