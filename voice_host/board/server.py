@@ -35,8 +35,8 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import resource
 import socket
+import sys
 import threading
 import time
 from collections.abc import Mapping
@@ -164,11 +164,12 @@ class BoardServer:
 
 
 def _files_left() -> int:
-    """How many connections the limit of open files leaves room for."""
-    try:
-        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
-    except (OSError, ValueError):  # pragma: no cover - every Unix has it
+    """How many connections the limit of open files leaves room for (Windows has no such limit to read)."""
+    if sys.platform == "win32":
         return MAX_CLIENTS
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return MAX_CLIENTS
     return max(1, soft - SPARE_FILES)
