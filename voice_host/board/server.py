@@ -341,6 +341,9 @@ class _Served:
                 self._queue(writer, _event(snapshot))
                 sent = snapshot.seq
             if self.hub.closed:
+                last = self.hub.latest()  # read after the close: the game's last state, published before it
+                if last.seq != sent:
+                    self._queue(writer, _event(last))
                 self._queue(writer, END_EVENT)
                 await asyncio.wait_for(writer.drain(), FLUSH_ON_CLOSE)
                 return
