@@ -129,6 +129,7 @@ class TokioGame:
         self._order = order
         self._seat = {name: i for i, name in enumerate(order)}
         self._penalties = dict.fromkeys(names, 0)
+        self._out_order: tuple[str, ...] = ()
         self._winner: str | None = None
 
         # Round (or duel) state, all set by _start_round.
@@ -209,6 +210,11 @@ class TokioGame:
     def active_players(self) -> tuple[str, ...]:
         """The players still in, in the listed order."""
         return tuple(name for name in self._names if not self._is_out(name))
+
+    @property
+    def out_order(self) -> tuple[str, ...]:
+        """The players who are out, in the order they went out (the first out first)."""
+        return self._out_order
 
     @property
     def winner(self) -> str | None:
@@ -344,6 +350,7 @@ class TokioGame:
         limit = self._rules.limit
         events: list[Event] = [Penalised(player, amount, reason, total, max(0, limit - total), doubled)]
         if total >= limit:
+            self._out_order += (player,)
             events.append(Eliminated(player))
         active = self.active_players
         if len(active) == 1:

@@ -1247,6 +1247,11 @@ BOARD_WORDS: Mapping[str, str] = MappingProxyType(
         "yatzi_bonus": "Yatzi in più",
         "total": "Totale",
         "computer": "computer",
+        # issue 30: a game the players stopped, the board closed for good, what the live region says
+        "stopped": "Partita interrotta",
+        "closed": "Il tabellone è chiuso: la partita qui è finita.",
+        "announce_claim": "{n} dichiara {m}.",
+        "announce_dice": "Dadi: {n}.",
     }
 )
 
@@ -1259,6 +1264,14 @@ def board_address(url: str) -> str:
 def board_address_spoken(host: str, port: int) -> str:
     """Said once when the board listens on the local network."""
     return f"Il tabellone è aperto: indirizzo {host}, porta {port}."
+
+
+def board_open_to_others(host: str, every_network: bool) -> str:
+    """--board-host on an address others can reach: printed and said once (issue 30)."""
+    if every_network:
+        return ("Attenzione: il tabellone è visibile a chiunque su tutte le reti di questo computer, "
+                "anche una Wi-Fi pubblica.")
+    return f"Attenzione: il tabellone è visibile a chiunque sia sulla rete di {host}."
 
 
 def board_not_started(port: int, reason: str) -> str:

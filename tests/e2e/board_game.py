@@ -17,13 +17,15 @@ REPO = Path(__file__).resolve().parents[2]
 class BoardGame:
     """``python -m voice_host play ... --input keyboard --tts print --board 0``; ``url`` is the board's address."""
 
-    def __init__(self, options: list[str], cwd: Path) -> None:
-        env = dict(os.environ, PYTHONPATH=str(REPO), XDG_STATE_HOME=str(cwd / "state"))
+    def __init__(self, options: list[str], cwd: Path, *, repo: Path = REPO) -> None:
+        """Start the game; ``repo`` is the source tree it runs (another commit's, for a before-and-after)."""
+        env = dict(os.environ, PYTHONPATH=str(repo), XDG_STATE_HOME=str(cwd / "state"))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "voice_host", "play", *options, "--input", "keyboard", "--tts", "print",
              "--no-journal", "--board", "0"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
         )
+        self.errors: list[str] = []
         self.lines: queue.Queue[tuple[float, str]] = queue.Queue()
         self.said: list[tuple[float, str]] = []
         errors: queue.Queue[str] = queue.Queue()
@@ -33,6 +35,7 @@ class BoardGame:
             assert self.proc.stderr is not None
             for line in self.proc.stderr:
                 errors.put(line)
+                self.errors.append(line)
 
         threading.Thread(target=pump_errors, daemon=True).start()
         first = errors.get(timeout=30)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 from board_game import BoardGame
@@ -62,7 +63,8 @@ def test_tokio_names_then_a_penalty_within_a_second_of_the_spoken_outcome(browse
     assert browser.evaluate("document.querySelectorAll('[data-name=\"Anna\"] .star circle.taken').length") == 1
     assert browser.evaluate("document.querySelectorAll('[data-name=\"Bruno\"] .star circle.taken').length") == 0
     # the live region received the outcome, for a screen reader
-    assert browser.evaluate("document.getElementById('outcome').getAttribute('aria-live')") == "polite"
+    assert browser.evaluate("document.getElementById('live').getAttribute('aria-live')") == "polite"
+    assert "Anna prende una penalità, ne ha 1." in browser.evaluate(_text("#live"))
     outcome = browser.evaluate(_text("#outcome"))
     assert "Quarantadue: bluff!" in outcome and "Anna prende una penalità, ne ha 1." in outcome
     assert "Anna, tira e dichiara." in browser.evaluate(_text("#said"))
@@ -109,4 +111,97 @@ def test_the_standings_stay_on_the_page_when_the_game_ends(browser, game):
         "Bruno: 1", "Anna: 0",
     ]
     assert browser.evaluate("document.querySelector('[data-name=\"Anna\"]').classList.contains('out')")
-    browser.wait_until(f"{_text('#status')} === 'Collegamento perso: riprovo…'", timeout=5)
+    # the end came as a final event: the page says the board is closed and stops reconnecting
+    browser.wait_until(f"{_text('#status')} === 'Il tabellone è chiuso: la partita qui è finita.'", timeout=5)
+    time.sleep(2.5)  # two of EventSource's reconnection delays (retry: 1000)
+    assert browser.evaluate(_text("#status")) == "Il tabellone è chiuso: la partita qui è finita."
+    live = browser.evaluate(_text("#live"))
+    assert "Partita finita" in live and "Vince Bruno" in live and "Classifica: Bruno: 1, Anna: 0" in live
+
+
+def _above_the_fold(browser, selector):
+    return browser.evaluate(
+        f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+        " return r.height > 0 && r.bottom <= window.innerHeight; })()"
+    )
+
+
+def test_fine_partita_shows_the_game_stopped_with_its_standings_and_no_one_in_hand(browser, game):
+    host = game("--game", "tokio", "--players", "Anna,Bruno,Carla", "--rules", "milella")
+    browser.open(host.url)
+    browser.wait_until("document.querySelectorAll('.player').length === 3")
+    for line in ("cinquantatré", "dubito", "quarantadue"):  # Anna's bluff is caught: one penalty
+        host.say(line)
+    host.wait_for("Anna, tira")
+    host.say("fine partita")
+    host.wait_for("?")
+    host.say("sì")
+    assert host.close() == 0
+    browser.wait_until("!document.getElementById('end').hidden", timeout=5)
+    assert browser.evaluate(_text("#end-title")) == "Partita interrotta"
+    assert browser.evaluate(_text("#turn")) == ""  # no "Di mano: ..." once the game is over
+    assert browser.evaluate("[...document.querySelectorAll('#standings li')].map(li => li.textContent)") == [
+        "Bruno: 0", "Carla: 0", "Anna: 1",
+    ]
+    assert browser.evaluate("document.querySelectorAll('.player.to-act').length") == 0
+    browser.wait_until(f"{_text('#status')} === 'Il tabellone è chiuso: la partita qui è finita.'", timeout=5)
+    time.sleep(2.5)
+    assert "Collegamento perso" not in browser.evaluate(_text("#status"))
+    assert "Partita interrotta" in browser.evaluate(_text("#live"))
+    assert _above_the_fold(browser, "#standings") and _above_the_fold(browser, "#outcome")
+
+
+def test_the_live_region_announces_each_claim(browser, game):
+    host = game("--game", "tokio", "--players", "Anna,Bruno,Carla", "--rules", "classico")
+    browser.open(host.url)
+    browser.wait_until("document.querySelectorAll('.player').length === 3")
+    host.say("cinquantatré")
+    host.wait_for("Bruno, ci credi?")
+    browser.wait_until(f"{_text('#live')} === 'Anna dichiara cinquantatré.'", timeout=2)
+    host.say("ci credo")
+    host.wait_for("Bruno, tira")
+    host.say("sessantuno")
+    host.wait_for("Carla, ci credi?")
+    browser.wait_until(f"{_text('#live')} === 'Bruno dichiara sessantuno.'", timeout=2)
+
+
+def test_on_a_phone_the_question_and_the_last_outcome_are_above_the_fold(browser, game):
+    host = game("--game", "tokio", "--players", "Anna,Bruno,Carla,Dario", "--rules", "milella")
+    browser.open(host.url)
+    browser.wait_until("document.querySelectorAll('.player').length === 4")
+    for line in ("cinquantatré", "dubito", "quarantadue"):
+        host.say(line)
+    host.wait_for("Anna, tira")
+    browser.wait_until(f"{_text('#said')}.includes('Anna, tira')", timeout=2)
+    assert _above_the_fold(browser, "#outcome") and _above_the_fold(browser, "#said")
+    yatzi = game("--game", "yatzi", "--players", "Anna,Bruno,Carla", "--first", "Anna")
+    browser.open(yatzi.url)
+    browser.wait_until("document.querySelectorAll('table.card thead th').length === 4")
+    yatzi.say("sei sei sei due tre")
+    yatzi.wait_for("Anna, ")
+    yatzi.say("sei")
+    yatzi.wait_for("Bruno, ")
+    browser.wait_until(f"{_text('#outcome')}.includes('Anna segna 18')", timeout=2)
+    assert _above_the_fold(browser, "#outcome") and _above_the_fold(browser, "#said")
+
+
+@pytest.mark.parametrize("view, smallest", [
+    ({"width": 1920, "height": 1080}, 32.0),  # a television across the table
+    ({"width": 390, "height": 844, "mobile": True}, 19.5),  # a phone on the table
+])
+def test_the_yatzi_card_is_large_enough_to_read_across_the_table(game, view, smallest):
+    host = game("--game", "yatzi", "--players", "Anna,Bruno,Carla", "--first", "Anna")
+    browser = Chromium(**view)
+    try:
+        browser.open(host.url)
+        browser.wait_until("document.querySelectorAll('table.card tbody tr[data-box]').length === 13")
+        sizes = browser.evaluate(
+            "[...document.querySelectorAll('table.card tbody tr[data-box] th, table.card tbody tr[data-box] td,"
+            " table.card thead th')].map(n => parseFloat(getComputedStyle(n).fontSize))"
+        )
+        assert min(sizes) >= smallest, sizes
+        if view["width"] > view["height"]:  # the whole card still fits a television without scrolling
+            assert browser.evaluate("document.querySelector('tr.total').getBoundingClientRect().bottom"
+                                    " <= window.innerHeight")
+    finally:
+        browser.close()

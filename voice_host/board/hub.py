@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,18 @@ class StateHub:
         self._changed = threading.Condition()
         self._latest = Snapshot(0, json.dumps({"seq": 0}))
         self._closed = False
+        self._watchers: list[Callable[[], None]] = []
+
+    def watch(self, wake: Callable[[], None]) -> None:
+        """Call ``wake()`` (from the publishing thread; it must return at once) after every publish and on close."""
+        with self._changed:
+            self._watchers.append(wake)
+
+    def _wake_watchers(self) -> None:
+        with self._changed:
+            watchers = list(self._watchers)
+        for wake in watchers:
+            wake()
 
     def publish(self, state: Mapping[str, Any]) -> Snapshot:
         """Replace the latest state with ``state`` (JSON-able), numbered next, and wake every reader."""
@@ -45,7 +57,9 @@ class StateHub:
             seq = self._latest.seq + 1
             self._latest = Snapshot(seq, json.dumps({**state, "seq": seq}, ensure_ascii=False))
             self._changed.notify_all()
-            return self._latest
+            latest = self._latest
+        self._wake_watchers()
+        return latest
 
     def latest(self) -> Snapshot:
         """The latest state (``seq`` 0 before the first publish)."""
@@ -64,6 +78,7 @@ class StateHub:
         with self._changed:
             self._closed = True
             self._changed.notify_all()
+        self._wake_watchers()
 
     @property
     def closed(self) -> bool:

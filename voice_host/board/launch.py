@@ -49,10 +49,30 @@ def open_board(args: argparse.Namespace, speaker: Speaker) -> BoardServer | None
     shown = shown_host(server.host)
     url = board_url(shown, server.port)
     print_stderr(f"voice-host: {say.board_address(url)}")
+    warning = open_to_others(server.host)
+    if warning:
+        print_stderr(f"voice-host: {warning}")
+        speaker.say(warning)
     if host is not None:
         print_qr(url, sys.stderr)
         speaker.say(say.board_address_spoken(shown, server.port))
     return server
+
+
+def open_to_others(host: str) -> str:
+    """The warning for an address others can reach ("" for this computer only).
+
+    >>> open_to_others("127.0.0.1"), open_to_others("::1")
+    ('', '')
+    >>> open_to_others("192.168.1.5")
+    'Attenzione: il tabellone è visibile a chiunque sia sulla rete di 192.168.1.5.'
+    >>> "tutte le reti" in open_to_others("0.0.0.0") and "tutte le reti" in open_to_others("::")
+    True
+    """
+    address = ipaddress.ip_address(host)
+    if address.is_loopback:
+        return ""
+    return say.board_open_to_others(host, address.is_unspecified)
 
 
 def board_url(host: str, port: int) -> str:

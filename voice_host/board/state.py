@@ -8,7 +8,10 @@ change). Every game gives these fields:
 - ``players``: one object per seat in play order, with ``name`` and ``to_act``
   (true for the player in hand), and the game's own counts;
 - ``turn``: ``{"player", "phase", ...}`` while the game goes on, else null;
-- ``finished`` (bool), ``winner`` (a name, or null: not over, or a tie);
+- ``finished`` (bool: over by the rules, or stopped), ``stopped`` (bool: the
+  players ended it with "fine partita"; then ``turn`` is null and ``winner`` too,
+  the standings are those of the moment), ``winner`` (a name, or null: not over,
+  stopped, or a tie);
 - ``standings``: ``[{"name", "value", ...}]`` best first;
 - ``said``: the sentences the host is saying now (the caption), the question last;
 - ``outcome``: the sentences of the last thing that happened (a step the host
@@ -38,8 +41,14 @@ logger = logging.getLogger(__name__)
 
 def board_state(turn: SpokenTurn) -> dict[str, Any]:
     """The whole state for ``turn``: the dialog's ``board_state()`` and what the host says."""
+    game = turn.dialog.board_state()
+    if turn.stopped and not game.get("finished"):
+        game.update(finished=True, winner=None, turn=None, claim=None, dice=None, choosing_start=False)
+        for player in game.get("players", []):
+            player["to_act"] = False
     return {
-        **turn.dialog.board_state(),
+        **game,
+        "stopped": turn.stopped and not turn.dialog.is_over(),
         "said": list(turn.said),
         "outcome": list(turn.outcome),
         "outcome_number": turn.outcome_number,
@@ -62,7 +71,7 @@ class BoardPublisher:
         """Publish ``turn``; a failure of the board is logged and never stops the game."""
         if turn.outcome and turn.outcome_number != self._number:
             self._outcome, self._number = turn.outcome, turn.outcome_number
-        shown = SpokenTurn(turn.dialog, turn.said, self._outcome, self._number)
+        shown = SpokenTurn(turn.dialog, turn.said, self._outcome, self._number, turn.stopped)
         try:
             self.hub.publish(board_state(shown))
         except Exception:  # the board only shows the game: its own bug must not end it

@@ -48,6 +48,8 @@ class SpokenTurn:
     """What changed in the game last (what "ripeti" says)."""
     outcome_number: int
     """Counts the announcements: a new number is a new outcome, even with the same words."""
+    stopped: bool = False
+    """The players ended the game ("fine partita", then "sì"): this is its last turn."""
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ class Session:
             if self._aside(heard.text):
                 continue
             if self._handle(self.dialog.parse(heard.text, phase), heard):
-                self._speak_turn()
+                self._speak_turn(stopped=True)
                 return Outcome.STOPPED
         self._say(self.dialog.final())
         self._speak_turn()
@@ -296,14 +298,15 @@ class Session:
         """Queue ``sentences``: they are said with the next question (or the end) as one turn."""
         self._turn.extend(sentence for sentence in sentences if sentence)
 
-    def _speak_turn(self, question: str | None = None, *, listening: bool = False) -> None:
+    def _speak_turn(self, question: str | None = None, *, listening: bool = False, stopped: bool = False) -> None:
         """Say what was queued since the last answer, then ``question``, in one call (no dead air).
 
-        ``listening``: the host listens next (the turn ends with the speaker's cue when asked for)."""
+        ``listening``: the host listens next (the turn ends with the speaker's cue when asked for);
+        ``stopped``: the players ended the game, this is its last turn."""
         turn = [*self._turn, *([question] if question else [])]
         self._turn = []
         if self.observer is not None:
-            self.observer(SpokenTurn(self.dialog, tuple(turn), tuple(self._last_outcome), self._outcomes))
+            self.observer(SpokenTurn(self.dialog, tuple(turn), tuple(self._last_outcome), self._outcomes, stopped))
         if turn and listening and self._cue:
             self._speaker.say_all(turn, cue=True)
         elif turn:

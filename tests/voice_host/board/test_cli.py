@@ -84,3 +84,19 @@ def test_bad_board_options_are_one_italian_line_and_exit_2(tmp_path, capsys, opt
     captured = capsys.readouterr()
     assert code == 2, captured
     assert message in captured.err and len(captured.err.strip().splitlines()) == 1 and captured.out == ""
+
+
+@pytest.mark.parametrize("host, words", [
+    ("0.0.0.0", "Attenzione: il tabellone è visibile a chiunque su tutte le reti di questo computer"),
+])
+def test_an_address_others_can_reach_is_one_warning_printed_and_said(tmp_path, listening, capsys, host, words):
+    assert _play(tmp_path, "--board", "0", "--board-host", host) == 0
+    captured = capsys.readouterr()
+    warnings = [line for line in captured.err.splitlines() if "Attenzione" in line]
+    assert len(warnings) == 1 and warnings[0].startswith(f"voice-host: {words}")
+    assert captured.out.count(words) == 1  # said once, too
+
+
+def test_this_computer_only_gives_no_warning(tmp_path, listening, capsys):
+    assert _play(tmp_path, "--board", "0", "--board-host", "127.0.0.1") == 0
+    assert "Attenzione" not in capsys.readouterr().err

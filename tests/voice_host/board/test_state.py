@@ -204,3 +204,38 @@ def test_the_rules_in_force_are_listed_as_players_say_them():
     assert YatziDialog(["Anna"]).board_state()["rules_text"] == [
         "Regole del foglio", "bonus di 30 da 63 punti di parte alta",
     ]
+
+
+def test_tokio_final_standings_rank_by_the_order_players_went_out():
+    # Milella to 2 penalties, Anna, Bruno, Carla: Anna's bluff is caught twice and she goes out first (2).
+    # Bruno is caught once (1), then declares Tokio and is caught: doubled, 1 + 2 = 3, out second.
+    # Carla is the last one standing: she wins, Bruno is second, Anna (first out) last, though she has fewer.
+    dialog = _tokio(players=("Anna", "Bruno", "Carla"), limit=2)
+    bluff = (ta.Claim(Roll.of(5, 3)), ta.Doubt(), ta.Reveal(Roll.of(4, 2)))
+    for action in (*bluff, *bluff, *bluff, ta.Claim(Roll.of(3, 1)), ta.Doubt(), ta.Reveal(Roll.of(4, 2))):
+        dialog.apply(action)
+    state = dialog.board_state()
+    assert {p["name"]: p["penalties"] for p in state["players"]} == {"Anna": 2, "Bruno": 3, "Carla": 0}
+    assert state["finished"] is True and state["winner"] == "Carla"
+    assert [(row["name"], row["value"]) for row in state["standings"]] == [("Carla", 0), ("Bruno", 3), ("Anna", 2)]
+
+
+def test_fine_partita_marks_the_game_stopped_with_the_standings_of_the_moment():
+    hub = StateHub()
+    listener = ListListener(["cinquantatré", "dubito", "quarantadue", "fine partita", "sì"])
+    session = Session(lambda: _tokio(players=("Anna", "Bruno")), listener, RecordingSpeaker())
+    session.observer = BoardPublisher(hub)
+    session.run()
+    state = json.loads(hub.latest().json)
+    assert state["finished"] is True and state["stopped"] is True
+    assert state["turn"] is None and state["winner"] is None and state["claim"] is None
+    assert not any(p["to_act"] for p in state["players"])
+    assert [(row["name"], row["value"]) for row in state["standings"]] == [("Bruno", 0), ("Anna", 1)]
+
+
+def test_a_game_over_by_its_rules_is_not_marked_stopped():
+    dialog = _tokio("lizumo", limit=1)
+    for action in (ta.Claim(Roll.of(5, 3)), ta.Doubt(), ta.Reveal(Roll.of(4, 2))):
+        dialog.apply(action)
+    state = board_state(SpokenTurn(dialog, (), (), 1))
+    assert state["finished"] is True and state["stopped"] is False and state["winner"] == "Bruno"

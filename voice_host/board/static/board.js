@@ -6,6 +6,15 @@ const WORDS = JSON.parse(document.getElementById("words").textContent);
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 let lastOutcome = -1;
+let lastClaim = "";
+let lastDice = "";
+let announcedEnd = false;
+
+// The live region: what happened since the last state (an outcome, a claim, dice, the end), said once.
+let news = [];
+function announce(text) {
+  if (text) news.push(text);
+}
 
 function word(key, n, m) {
   return WORDS[key].replace("{n}", String(n)).replace("{m}", String(m));
@@ -150,8 +159,26 @@ function renderYatzi(s) {
 function renderEnd(s) {
   $("end").hidden = !s.finished;
   if (!s.finished) return;
-  replace("winner", document.createTextNode(s.winner ? word("winner", s.winner, "") : WORDS.tie));
-  replace("standings", ...s.standings.map((row) => make("li", row.out ? "out" : "", row.name + ": " + row.value)));
+  $("end-title").textContent = s.stopped ? WORDS.stopped : WORDS.finished;
+  const winner = s.stopped ? "" : (s.winner ? word("winner", s.winner, "") : WORDS.tie);
+  $("winner").hidden = !winner;
+  replace("winner", document.createTextNode(winner));
+  const rows = s.standings.map((row) => row.name + ": " + row.value);
+  replace("standings", ...rows.map((text, i) => make("li", s.standings[i].out ? "out" : "", text)));
+  if (!announcedEnd) {
+    announcedEnd = true;
+    announce([s.stopped ? WORDS.stopped : WORDS.finished, winner, WORDS.standings + ": " + rows.join(", ")]
+      .filter(Boolean).join(". ") + ".");
+  }
+}
+
+function announceChanges(s) {
+  const claim = s.claim ? s.claim.name + "|" + s.claim.by : "";
+  if (claim && claim !== lastClaim) announce(word("announce_claim", s.claim.by, s.claim.name));
+  lastClaim = claim;
+  const dice = s.dice ? s.dice.join(" ") + "|" + s.roll : "";
+  if (dice && dice !== lastDice) announce(word("announce_dice", s.dice.join(", "), ""));
+  lastDice = dice;
 }
 
 function render(s) {
@@ -161,19 +188,32 @@ function render(s) {
   $("status").textContent = "";
   if (s.game === "tokio") renderTokio(s);
   else if (s.game === "yatzi") renderYatzi(s);
-  renderEnd(s);
   replace("rules", ...s.rules_text.map((line) => make("li", "", line)));
   $("said").textContent = s.said.join(" ");
   if (s.outcome_number !== lastOutcome) {
     lastOutcome = s.outcome_number;
-    if (s.outcome.length) $("outcome").textContent = s.outcome.join(" ");
+    if (s.outcome.length) {
+      $("outcome").textContent = s.outcome.join(" ");
+      announce(s.outcome.join(" "));
+    }
   }
+  announceChanges(s);
+  renderEnd(s);
+  if (news.length) $("live").textContent = news.join(" ");
+  news = [];
 }
 
 function connect() {
   const events = new EventSource("/events");
+  let ended = false;
   events.onmessage = (event) => render(JSON.parse(event.data));
-  events.onerror = () => { $("status").textContent = WORDS.offline; };
+  // the host closed the board for good (the game is over, or it stopped): no more reconnecting
+  events.addEventListener("end", () => {
+    ended = true;
+    events.close();
+    $("status").textContent = WORDS.closed;
+  });
+  events.onerror = () => { if (!ended) $("status").textContent = WORDS.offline; };
 }
 
 connect();

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from engine.tokio.actions import PlayerState
 from engine.tokio.game import TokioGame
 from engine.tokio.rules import Counting, RaiseRule, TokioRules, TruthTest
 from grammars.tokio import sentences as tokio_say
@@ -37,7 +38,7 @@ def tokio_board(dialog: TokioTable) -> dict[str, Any]:
         {"name": p.name, "penalties": p.penalties, "lives": p.lives, "out": p.out, "to_act": p.name == game.to_act}
         for p in game.players
     ]
-    ranked = sorted(game.players, key=lambda p: (p.out, p.penalties))
+    ranked = ranked_players(game)
     return {
         "game": dialog.game,
         "rules": {
@@ -57,3 +58,14 @@ def tokio_board(dialog: TokioTable) -> dict[str, Any]:
         "winner": game.winner,
         "standings": [{"name": p.name, "value": p.lives if lives else p.penalties, "out": p.out} for p in ranked],
     }
+
+
+def ranked_players(game: TokioGame) -> list[PlayerState]:
+    """The players best first: those still in by fewest penalties, then those out, the last to go out first.
+
+    The last one standing wins and the first out is last, whatever the penalties
+    (a doubled penalty can take a later player past the limit by more).
+    """
+    seats = {p.name: p for p in game.players}
+    still_in = sorted((p for p in game.players if not p.out), key=lambda p: p.penalties)
+    return still_in + [seats[name] for name in reversed(game.out_order)]
