@@ -87,8 +87,6 @@ class TokioDialog:
             ta.DuelWon: lambda event: [tokio_say.duel_won(event.player)],
             ta.GameWon: lambda event: [say.winner(event.player)],
         }
-        self.eliminated: list[str] = []
-        """The players out, in the order they went out (read from the engine's events as they are announced)."""
         self._opening_turns = self._computer_turns()  # a computer seat that opens the game claims at once
 
     # ------------------------------------------------------------ asking
@@ -332,8 +330,6 @@ class TokioDialog:
         out: list[str] = []
         for event in events:
             out += self._announcers[type(event)](event)
-            if isinstance(event, ta.Eliminated):
-                self.eliminated.append(event.player)
         eliminated = any(isinstance(e, ta.Eliminated) for e in events)
         if eliminated and not any(isinstance(e, ta.GameWon) for e in events):
             out.append(self.standings())
@@ -397,7 +393,7 @@ class TokioDialog:
                 | ({"computer": True} if self.computers.plays(p.name) else {})
                 for p in self.engine.players
             ],
-            "eliminated": list(self.eliminated),
+            "eliminated": list(self.engine.out_order),
         }
 
     # ------------------------------------------------------------ helpers
