@@ -23,6 +23,9 @@ from journal_text import chained_lines, header, journal_text
 
 from voice_host.storage.journal import read_journal
 
+#: Dozens of real processes, each a hostile case: the full tier runs them (the fast one keeps the contract tests).
+pytestmark = pytest.mark.slow
+
 TOKIO3 = ["play", "--game", "tokio", "--players", "Anna,Bruno,Carla"]
 ROOT = os.geteuid() == 0
 needs_root = pytest.mark.skipif(not ROOT, reason="mounting a small tmpfs to fill it needs root")

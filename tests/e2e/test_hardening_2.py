@@ -38,6 +38,9 @@ from engine.yatzi.solver import MASKS, SolvedTable, upper_cap
 from voice_host.platform.stop_signals import StopSignal, stop_on_signals
 from voice_host.games.yatzi.table_cache import load_table, write_table
 
+#: Dozens of real processes, each a hostile case: the full tier runs them (the fast one keeps the contract tests).
+pytestmark = pytest.mark.slow
+
 folder = Path(sys.argv[1])
 values = np.random.default_rng(3).uniform(0, 300, (2, MASKS, upper_cap(SEED_RULES) + 1)).astype(np.float32)
 table = SolvedTable(SEED_RULES, values)
