@@ -25,7 +25,7 @@ import logging
 import socket
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import urlsplit
@@ -72,12 +72,17 @@ class BoardServer:
         max_clients: int = MAX_CLIENTS,
         timeout: float = CLIENT_TIMEOUT,
         keepalive: float = KEEPALIVE,
+        pages: Mapping[str, Callable[[], PageFile]] | None = None,
     ) -> None:
-        """Bind at once (``OSError`` when the address cannot be had); nothing is served before :meth:`start`."""
+        """Bind at once (``OSError`` when the address cannot be had); nothing is served before :meth:`start`.
+
+        ``pages``: more read-only pages, by path, each made afresh on every request
+        (the history's page: :mod:`voice_host.board.history_page`).
+        """
         self.hub = hub
         files = page_files()
         handler = type("BoardHandler", (_Handler,), {
-            "hub": hub, "files": files, "timeout": timeout, "keepalive": keepalive,
+            "hub": hub, "files": files, "timeout": timeout, "keepalive": keepalive, "pages": dict(pages or {}),
         })
         server_class = _V6Server if ipaddress.ip_address(host).version == 6 else _V4Server
         self._server = server_class((host, port), handler, max_clients)
@@ -208,6 +213,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     hub: StateHub
     files: Mapping[str, PageFile]
+    pages: Mapping[str, Callable[[], PageFile]]
     keepalive: float
     server_version = "voice-host-board"
     sys_version = ""
@@ -231,6 +237,9 @@ class _Handler(BaseHTTPRequestHandler):
         elif path in self.files:
             page = self.files[path]
             self._send(200, page.content_type, page.body, body=body)
+        elif path in self.pages:
+            made = self.pages[path]()
+            self._send(200, made.content_type, made.body, body=body)
         else:
             self.send_error(404)
 

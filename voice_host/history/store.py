@@ -315,6 +315,22 @@ class Store:
         ).fetchone()
         return None if row is None else (str(row[0]), float(row[1]))
 
+    def score_series(self, game: str, latest: int) -> list[tuple[int, str, str, int]]:
+        """(player id, name, ended, score) of each player's ``latest`` finished games of ``game`` with a score,
+        oldest first, the players in order of their first row."""
+        return [
+            (int(r[0]), str(r[1]), str(r[2]), int(r[3]))
+            for r in self.db.execute(
+                "SELECT player_id, name, ended, score FROM ("
+                " SELECT s.player_id, p.name, g.ended, g.id, s.score, ROW_NUMBER() OVER ("
+                "  PARTITION BY s.player_id ORDER BY g.ended DESC, g.id DESC) AS n"
+                " FROM games g JOIN seats s ON s.game_id = g.id JOIN players p ON p.id = s.player_id"
+                " WHERE g.game = ? AND g.result = 'finished' AND s.score IS NOT NULL)"
+                " WHERE n <= ? ORDER BY player_id, ended, id",
+                (game, latest),
+            )
+        ]
+
     def counts(self) -> tuple[int, int]:
         """(games, players with a seat)."""
         row = self.db.execute(
