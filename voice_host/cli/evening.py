@@ -31,6 +31,7 @@ from voice_host.evening.settings import load_settings, remember
 from voice_host.games import GAMES
 from voice_host.games.common import player_names
 from voice_host.games.options import positive
+from voice_host.history import hooks as history
 from voice_host.platform import dirs
 from voice_host.storage.journal import Journal, JournalError, read_journal
 from voice_host.terminal.console import print_error, print_stderr
@@ -139,7 +140,8 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         listener = _listener(args, script)
         free = (not args.input.startswith("voice") and args.input != "auto") or script is not None
         lobby = Lobby(GAMES, names=tuple(dict.fromkeys([*italian_names(), *remembered])), free_names=free)
-        evening = EveningRun.replayed(lobby, listener, speaker, journal, records)
+        evening = EveningRun.replayed(lobby, listener, speaker, journal, records,
+                                      game_over=history.record)  # each game enters the history as with play
         evening.resumed = not new
         over = evening.run()
     finally:
