@@ -7,7 +7,10 @@ Yatzi table is cached, so the coach's pricing is left out of the import time.
 
     .venv/bin/python bench/history.py [--games 10000]
 
-The last line: ``import_s=... per_game_ms=... stats_ms=... storico_ms=... record_ms=... player_ms=... db_kb=...``.
+The import is timed twice on the same journals: one game a transaction in one process
+(``serial_import_s``, the first version) and the catch-up as it is (``import_s``).
+The last line: ``import_s=... serial_import_s=... per_game_ms=... load=...
+stats_ms=... storico_ms=... record_ms=... player_ms=... db_kb=...``.
 """
 
 from __future__ import annotations
@@ -45,6 +48,18 @@ def main() -> None:
         for number in range(count):
             original = journals[number % len(journals)]
             shutil.copy2(original, folder / f"{original.stem[:-6]}{number:06d}.jsonl")
+        from voice_host.history import journals
+
+        # side by side on the same journals: the first version's way (one game a transaction, one process),
+        # then the catch-up as it is (batches of journals.BATCH games, worker processes)
+        batch, parallel = journals.BATCH, journals.PARALLEL_FROM
+        journals.BATCH, journals.PARALLEL_FROM = 1, count + 1
+        start = time.perf_counter()
+        open_history(folder, say=print).close()
+        serial = time.perf_counter() - start
+        journals.BATCH, journals.PARALLEL_FROM = batch, parallel
+        for stale in folder.glob(history_path(folder).name + "*"):
+            stale.unlink()
         start = time.perf_counter()
         store = open_history(folder, say=print)
         imported = time.perf_counter() - start
@@ -64,7 +79,8 @@ def main() -> None:
         player_ms = timed(lambda: answer(store, HistoryQuestion("player", "Anna")))
         store.close()
         size = sum(p.stat().st_size for p in folder.glob(history_path(folder).name + "*"))
-        print(f"games={count} import_s={imported:.2f} per_game_ms={imported / count * 1000:.2f}"
+        print(f"games={count} import_s={imported:.2f} serial_import_s={serial:.2f}"
+              f" per_game_ms={imported / count * 1000:.2f} load={os.getloadavg()[0]:.1f}"
               f" stats_ms={stats_ms:.1f} storico_ms={storico_ms:.1f} record_ms={record_ms:.1f}"
               f" player_ms={player_ms:.1f} db_kb={size // 1024}")
 

@@ -161,3 +161,35 @@ def hours_minutes(seconds: int | None) -> str:
         return "?"
     minutes = round(seconds / 60)
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+# ------------------------------------------------------------ the board's history page (/storico)
+
+#: The fixed words of the board's history page.
+PAGE: Mapping[str, str] = MappingProxyType({
+    "title": "Storico delle partite",
+    "wins_title": "Vittorie per giocatore",
+    "scores_title": "Punteggi di {game} nel tempo",
+    "scores_of": "{game}: i punteggi di {name}",
+    "scores_note": "Le ultime {count} partite finite, dalla più vecchia alla più recente.",
+    "stats_title": "Statistiche di {game}",
+    "games_title": "Le ultime partite",
+    "numbers": "I numeri del grafico",
+    "name": "nome",
+    "when": "quando",
+    "score": "punti",
+    "empty": "Lo storico è ancora vuoto: giocate una partita fino alla fine e la troverete qui.",
+    "unavailable": "Lo storico non si può leggere adesso ({reason}).",
+    "back": "Torna al tabellone",
+    "bars_summary": "Grafico a barre: {items}.",
+    "line_summary": "Grafico a linea di {count} partite: da {first} a {last} punti, migliore {best}.",
+})
+
+
+def page_word(key: str, **values: object) -> str:
+    """One of :data:`PAGE`'s words, its ``{fields}`` filled in.
+
+    >>> page_word("scores_of", game="Yatzi", name="Anna")
+    'Yatzi: i punteggi di Anna'
+    """
+    return PAGE[key].format(**values)

@@ -78,4 +78,4 @@ def test_a_damaged_history_is_set_aside_with_one_line(voice_host, tmp_path: Path
     run = voice_host("storico", "--json")
     assert run.code == 0 and json.loads(run.stdout) == {"games": []}
     assert run.stderr.count("\n") == 1 and "rovinato" in run.stderr
-    assert sqlite3.connect(folder / "history.sqlite3").execute("PRAGMA user_version").fetchone() == (2,)
+    assert sqlite3.connect(folder / "history.sqlite3").execute("PRAGMA user_version").fetchone() == (3,)

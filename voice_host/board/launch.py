@@ -13,11 +13,13 @@ import argparse
 import ipaddress
 import socket
 import sys
+from collections.abc import Callable, Mapping
 from typing import TextIO
 
 from grammars.it import catalogue as say
 from voice_host.board.hub import StateHub
 from voice_host.board.options import LOCAL_HOST
+from voice_host.board.page import PageFile
 from voice_host.board.server import BoardServer
 from voice_host.core.ports import Speaker
 from voice_host.errors import UsageError
@@ -30,8 +32,12 @@ def check_board_options(args: argparse.Namespace) -> None:
         raise UsageError(say.board_host_without_board())
 
 
-def open_board(args: argparse.Namespace, speaker: Speaker) -> BoardServer | None:
+def open_board(
+    args: argparse.Namespace, speaker: Speaker, pages: Mapping[str, Callable[[], PageFile]] | None = None,
+) -> BoardServer | None:
     """The running board ``--board`` asks for, or None (not asked, or it could not listen: said on stderr).
+
+    ``pages``: the board's other pages (``/storico``), passed on to :class:`BoardServer`.
 
     The address is printed once; with ``--board-host`` it is also said once and
     printed as a QR code, for the phones at the table.
@@ -41,7 +47,7 @@ def open_board(args: argparse.Namespace, speaker: Speaker) -> BoardServer | None
         return None
     host = getattr(args, "board_host", None)
     try:
-        server = BoardServer(StateHub(), host or LOCAL_HOST, port)
+        server = BoardServer(StateHub(), host or LOCAL_HOST, port, pages=pages)
     except OSError as exc:
         print_stderr(f"voice-host: {say.board_not_started(port, say.system_error(exc))}")
         return None

@@ -39,7 +39,7 @@ import socket
 import sys
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -98,8 +98,13 @@ class BoardServer:
         keepalive: float = KEEPALIVE,
         max_head: int = MAX_HEAD,
         max_pending: int = MAX_PENDING,
+        pages: Mapping[str, Callable[[], PageFile]] | None = None,
     ) -> None:
-        """Bind at once (``OSError`` when the address cannot be had); nothing is served before :meth:`start`."""
+        """Bind at once (``OSError`` when the address cannot be had); nothing is served before :meth:`start`.
+
+        ``pages``: more read-only pages, by path, each made afresh on every request, off the event loop
+        (the history's page: :mod:`voice_host.board.history_page`).
+        """
         self.hub = hub
         family = socket.AF_INET6 if ipaddress.ip_address(host).version == 6 else socket.AF_INET
         self._socket = socket.socket(family, socket.SOCK_STREAM)
@@ -112,7 +117,7 @@ class BoardServer:
         self._socket.setblocking(False)
         self._address = self._socket.getsockname()
         self._served = _Served(hub, page_files(), min(max_clients, _files_left()), timeout, keepalive,
-                               max_head, max_pending)
+                               max_head, max_pending, dict(pages or {}))
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, name="board", daemon=True)
         self._stopped = threading.Event()
@@ -195,6 +200,7 @@ class _Served:
     keepalive: float
     max_head: int
     max_pending: int
+    pages: Mapping[str, Callable[[], PageFile]]
     connections: dict[asyncio.Task[None], _Connection] = field(default_factory=dict)
     streams: int = 0
     streams_done: threading.Event = field(default_factory=threading.Event)
@@ -293,6 +299,9 @@ class _Served:
         elif path in self.files:
             page = self.files[path]
             await self._reply(writer, 200, page.content_type, page.body, body=body)
+        elif path in self.pages:  # made afresh (it reads a database): in a worker thread, never on the loop
+            made = await asyncio.get_running_loop().run_in_executor(None, self.pages[path])
+            await self._reply(writer, 200, made.content_type, made.body, body=body)
         else:
             await self._reply(writer, *_refusal(404), body=body)
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.audio.half_duplex import HalfDuplexGate
+from voice_host.board.history_page import history_pages
 from voice_host.board.launch import open_board
 from voice_host.board.server import BoardServer
 from voice_host.board.state import BoardPublisher
@@ -32,6 +33,7 @@ from voice_host.core.reprompt import DEFAULT_WAITS
 from voice_host.core.session import Session
 from voice_host.errors import InputError, UsageError, WriteFailure
 from voice_host.games import GAMES, AnyDialog, ConfigError, GameEntry, config_from_args, dialog_factory
+from voice_host.history.board_view import history_view
 from voice_host.history.voice import HistoryAsides
 from voice_host.platform import dirs, permissions
 from voice_host.storage.bad_record import replay_failure_detail
@@ -86,7 +88,7 @@ def assemble(args: argparse.Namespace, script_path: str | None) -> Host:
         journal = journal or _create_journal(args, game, config, speaker)
         session = _session(args, new_dialog, listeners[0], speaker, journal, actions)
         session.asides = _history_asides(args)
-        board = open_board(args, speaker)
+        board = open_board(args, speaker, pages=history_pages(history_view))  # the history's page: /storico
         if board is not None:
             session.observer = BoardPublisher(board.hub)
     except BaseException:

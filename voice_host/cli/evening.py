@@ -32,6 +32,7 @@ from voice_host.evening.settings import Settings, load_settings, remember, setti
 from voice_host.games import GAMES, ConfigError
 from voice_host.games.common import player_names
 from voice_host.games.options import positive
+from voice_host.history import hooks as history
 from voice_host.platform import dirs
 from voice_host.storage.journal import Journal, JournalError, read_journal
 from voice_host.terminal.console import print_error, print_stderr
@@ -163,7 +164,8 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         lobby = Lobby(GAMES, names=names, free_names=free)
         voice = not isinstance(listener, (KeyboardListener, ScriptListener))
         evening = EveningRun.replayed(lobby, listener, speaker, journal, records, reprompt_s=args.reprompt_s,
-                                      cue=voice and args.earcon == "on")
+                                      cue=voice and args.earcon == "on",
+                                      game_over=history.record)  # each game enters the history as with play
         evening.resumed = not new
         over = evening.run()
     finally:

@@ -54,6 +54,9 @@ class EveningRun:
     """The quiet waits before a question is asked again, then a short help (none: never), lobby and games alike."""
     cue: bool = False
     """Each turn before listening asks the speaker for its listening cue (a voice evening)."""
+    game_over: Callable[[str], None] = lambda path: None
+    """Called with a game's journal once the game is over, before its result is journaled (the command
+    line records it in the history, as ``play`` does; a second call for the same journal changes nothing)."""
     _queued: list[str] = field(default_factory=list)
 
     @classmethod
@@ -167,6 +170,7 @@ class EveningRun:
             game, config, actions, resumed = contents.game, contents.config, contents.actions, True
             if contents.ended is not None:
                 journal.close()
+                self.game_over(path)  # ended by the players, not yet recorded when the evening stopped
                 self._result(played, None, finished=False)
                 return True
         else:
@@ -184,6 +188,7 @@ class EveningRun:
             journal.close()
         if outcome is Outcome.INPUT_ENDED:
             return False
+        self.game_over(path)
         summary = session.dialog.summary()
         finished = outcome is Outcome.FINISHED
         self._result(played, summary if finished else None, finished=finished)

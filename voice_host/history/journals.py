@@ -10,11 +10,15 @@ the catch-up at the next start does not read it again unless it changes).
 
 from __future__ import annotations
 
+import concurrent.futures
+import contextlib
 import datetime
 import hashlib
+import multiprocessing
+import multiprocessing.context
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,14 +76,19 @@ def read_game(path: str, data: bytes | None = None) -> JournalGame | None:
 
 def import_journal(store: Store, path: str) -> bool:
     """Put the game of the journal at ``path`` in the history if it is over; True when something changed."""
-    journal = os.path.abspath(path)
+    with store.writing():
+        return _import(store, os.path.abspath(path))
+
+
+def _import(store: Store, journal: str) -> bool:
+    """:func:`import_journal` inside the caller's transaction."""
     data = Path(journal).read_bytes()
     if store.digest_of(journal) == hashlib.sha256(data).hexdigest():
         return False
     game = read_game(journal, data)
     if game is None:
         return False
-    store.put_game(game.row, game.seats)
+    store.insert_game(game.row, game.seats)
     return True
 
 
@@ -91,34 +100,82 @@ def journals_in(folder: Path) -> list[Path]:
         return []
 
 
+#: Journals imported in one transaction by the catch-up: a commit per game would cost more than the game,
+#: and a batch still commits whole or not at all (a crash loses the batch, which the next start reads again).
+BATCH = 250
+
+
 def catch_up(store: Store, folder: Path, on_error: Callable[[str, str], None] | None = None) -> int:
     """Import every journal of ``folder`` that is over and new or changed since it was last seen.
 
     This is what brings in a game whose end was journaled but not imported (a crash,
     a full disk): the next start looks. Returns how many games were added or changed.
+    Each journal's game and its mark as seen are written in the same transaction.
     """
-    changed = 0
+    waiting: list[tuple[str, int, int]] = []
     for path in journals_in(folder):
-        journal = str(path.absolute())
         try:
             status = path.stat()
         except OSError:
             continue
-        if store.seen(journal) == (status.st_size, status.st_mtime_ns):
-            continue
-        state = UNREADABLE
-        try:
-            if import_journal(store, journal) or store.digest_of(journal) is not None:
-                state = IMPORTED
-                changed += 1
-            else:
-                state = NOT_OVER
-        except (InputError, ValueError, OSError) as exc:
-            if on_error is not None:
-                on_error(journal, str(exc))
-        with store.writing():
-            store.mark_seen(journal, status.st_size, status.st_mtime_ns, state)
+        journal = str(path.absolute())
+        if store.seen(journal) != (status.st_size, status.st_mtime_ns):
+            waiting.append((journal, status.st_size, status.st_mtime_ns))
+    changed = 0
+    with _readers(len(waiting)) as pool:
+        read = pool.map(_read, [journal for journal, _, _ in waiting], chunksize=32) if pool else map(
+            _read, (journal for journal, _, _ in waiting))
+        for start in range(0, len(waiting), BATCH):
+            with store.writing():
+                for journal, size, mtime_ns in waiting[start:start + BATCH]:
+                    _, digest, game, error = next(read)
+                    state = UNREADABLE
+                    if error is not None:
+                        if on_error is not None:
+                            on_error(journal, error)
+                    elif store.digest_of(journal) == digest:
+                        state = IMPORTED
+                        changed += 1
+                    elif game is not None:
+                        store.insert_game(game.row, game.seats)
+                        state = IMPORTED
+                        changed += 1
+                    else:
+                        state = NOT_OVER
+                    store.mark_seen(journal, size, mtime_ns, state)
     return changed
+
+
+#: From this many journals on, the catch-up reads and replays them in worker processes, one a core.
+PARALLEL_FROM = 400
+
+
+@contextlib.contextmanager
+def _readers(count: int) -> Iterator[concurrent.futures.ProcessPoolExecutor | None]:
+    """Worker processes to replay ``count`` journals, or None when that is too few to be worth starting them.
+
+    "forkserver": the workers do not inherit the threads of the caller (a board server, a listener).
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if count < PARALLEL_FROM or cores < 2:
+        yield None
+        return
+    context: multiprocessing.context.BaseContext
+    try:
+        context = multiprocessing.get_context("forkserver")
+    except ValueError:  # no forkserver on this platform
+        context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(min(cores, 4), mp_context=context) as pool:
+        yield pool
+
+
+def _read(journal: str) -> tuple[str, str, JournalGame | None, str | None]:
+    """(journal, its SHA-256, its game if over, the error that keeps it out): the part of an import needing no DB."""
+    try:
+        data = Path(journal).read_bytes()
+        return journal, hashlib.sha256(data).hexdigest(), read_game(journal, data), None
+    except (InputError, ValueError, OSError) as exc:
+        return journal, "", None, str(exc)
 
 
 def rebuild(store: Store, folders: Iterable[Path], on_error: Callable[[str, str], None] | None = None) -> int:

@@ -43,28 +43,42 @@ def specs() -> Mapping[str, HistorySpec]:
     return {name: entry.history for name, entry in GAMES.items() if entry.history is not None}
 
 
-def statistics(store: Store) -> list[PlayerStats]:
-    """Every player's figures, most wins first."""
+def statistics(store: Store, player: int | None = None) -> list[PlayerStats]:
+    """Every player's figures (or only those of player id ``player``), most wins first.
+
+    Two reads: the games and wins by player and game, and every fact's count, sum and
+    maximum by player, game and result (one pass over a covering index).
+    """
     players: dict[int, PlayerStats] = {}
-    for player, name, game, games, wins in store.totals():
-        stats = players.setdefault(player, PlayerStats(name))
+    for pid, name, game, games, wins in store.totals(player):
+        stats = players.setdefault(pid, PlayerStats(name))
         stats.games += games
         stats.wins += wins
         stats.by_game[game] = GameStats(games, wins)
+    sums: dict[tuple[int, str, str, bool], tuple[int, float, float]] = {}
+    for pid, game, fact, finished, count, total, most in store.fact_sums(player):
+        sums[(pid, game, fact, finished)] = (count, total, most)
     for game, spec in specs().items():
-        for finished_only in (False, True):
-            wanted = [f for f in spec.fields if f.finished_only == finished_only]
-            if not wanted:
+        for pid, stats in players.items():
+            if game not in stats.by_game:
                 continue
-            values = {(player, fact): row for player, fact, *row in store.summaries(game, finished_only=finished_only)}
-            for player, stats in players.items():
-                if game not in stats.by_game:
-                    continue
-                for stat in wanted:
-                    row = values.get((player, stat.fact))
-                    value = None if row is None else row[(Summary.SUM, Summary.MEAN, Summary.MAX).index(stat.summary)]
-                    stats.by_game[game].figures[stat.name] = None if value is None else round(value, stat.digits)
+            for stat in spec.fields:
+                parts = [sums[key] for key in ((pid, game, stat.fact, True), (pid, game, stat.fact, False))
+                         if key in sums and (key[3] or not stat.finished_only)]
+                stats.by_game[game].figures[stat.name] = None if not parts else round(_summed(stat.summary, parts),
+                                                                                       stat.digits)
     return sorted(players.values(), key=lambda p: (-p.wins, -p.games, p.name.casefold()))
+
+
+def _summed(summary: Summary, parts: list[tuple[int, float, float]]) -> float:
+    """A figure from the (count, sum, max) of the games it counts over."""
+    count = sum(part[0] for part in parts)
+    total = sum(part[1] for part in parts)
+    if summary is Summary.SUM:
+        return total
+    if summary is Summary.MEAN:
+        return total / count
+    return max(part[2] for part in parts)
 
 
 def as_json(players: list[PlayerStats]) -> dict[str, Any]:

@@ -15,7 +15,10 @@ database of any older version to the newest, one step a transaction. Tables:
 - ``seats``: who sat where in a game, the seat's score, whether it won;
 - ``facts``: a seat's figures by name (the game's own: ``penalties_taken``, ``yatzi_made``...);
 - ``seen`` (version 2): the journals of the state folder already looked at, by size and time,
-  so the catch-up at each start reads only new or changed files.
+  so the catch-up at each start reads only new or changed files;
+- version 3 copies each fact's player, game and result into ``facts`` and indexes them
+  (``facts_by_player``, ``facts_best``): every statistics question reads one covering index,
+  in the order it groups by, and "il record" is one index probe.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 #: The schema this code writes; older databases are migrated up to it.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: SQLite's ``application_id`` of a voice-host history ("vhst"): any other file is not ours.
 APPLICATION_ID = 0x76687374
 BUSY_TIMEOUT_S = 15.0
@@ -82,6 +85,19 @@ MIGRATIONS: dict[int, str] = {
             state TEXT NOT NULL
         ) WITHOUT ROWID;
         CREATE INDEX games_ended ON games (ended);
+    """,
+    3: """
+        ALTER TABLE facts ADD COLUMN player_id INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE facts ADD COLUMN game TEXT NOT NULL DEFAULT '';
+        ALTER TABLE facts ADD COLUMN finished INTEGER NOT NULL DEFAULT 0;
+        UPDATE facts SET
+            player_id = (SELECT s.player_id FROM seats s WHERE s.game_id = facts.game_id AND s.seat = facts.seat),
+            game = (SELECT g.game FROM games g WHERE g.id = facts.game_id),
+            finished = (SELECT g.result = 'finished' FROM games g WHERE g.id = facts.game_id);
+        CREATE INDEX facts_by_player ON facts (player_id, game, fact, finished, value);
+        CREATE INDEX facts_best ON facts (game, fact, finished, value);
+        CREATE INDEX seats_by_player ON seats (player_id, game_id, won);
+        DROP INDEX seats_player;
     """,
 }
 
@@ -178,6 +194,7 @@ class Store:
         with self.writing():
             self.db.execute("UPDATE aliases SET player_id = ? WHERE player_id = ?", (kept, alias))
             self.db.execute("UPDATE seats SET player_id = ? WHERE player_id = ?", (kept, alias))
+            self.db.execute("UPDATE facts SET player_id = ? WHERE player_id = ?", (kept, alias))
             self.db.execute("DELETE FROM players WHERE id = ?", (alias,))
 
     # ------------------------------------------------------------ games
@@ -190,23 +207,29 @@ class Store:
     def put_game(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
         """Write one game with its seats and facts, replacing what the same journal held (one transaction)."""
         with self.writing():
-            self.db.execute("DELETE FROM games WHERE journal = ?", (game.journal,))
-            game_id = self.db.execute(
-                "INSERT INTO games (journal, digest, game, rules, started, ended, seconds, turns, result)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game.journal, game.digest, game.game, game.rules, game.started, game.ended, game.seconds,
-                 game.turns, game.result),
-            ).lastrowid
-            for seat in seats:
-                player = self.player_id(seat.name, seat.key)
-                self.db.execute(
-                    "INSERT INTO seats (game_id, seat, player_id, computer, score, won) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, seat.seat, player, int(seat.computer), seat.score, int(seat.won)),
-                )
-                self.db.executemany(
-                    "INSERT INTO facts (game_id, seat, fact, value) VALUES (?, ?, ?, ?)",
-                    [(game_id, seat.seat, fact, value) for fact, value in seat.facts],
-                )
+            self.insert_game(game, seats)
+
+    def insert_game(self, game: GameRow, seats: Sequence[SeatRow]) -> None:
+        """:meth:`put_game` inside a transaction the caller holds (:meth:`writing`): a batch of games commits whole."""
+        self.db.execute("DELETE FROM games WHERE journal = ?", (game.journal,))
+        game_id = self.db.execute(
+            "INSERT INTO games (journal, digest, game, rules, started, ended, seconds, turns, result)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game.journal, game.digest, game.game, game.rules, game.started, game.ended, game.seconds,
+             game.turns, game.result),
+        ).lastrowid
+        for seat in seats:
+            player = self.player_id(seat.name, seat.key)
+            self.db.execute(
+                "INSERT INTO seats (game_id, seat, player_id, computer, score, won) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seat.seat, player, int(seat.computer), seat.score, int(seat.won)),
+            )
+            self.db.executemany(
+                "INSERT INTO facts (game_id, seat, fact, value, player_id, game, finished)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(game_id, seat.seat, fact, value, player, game.game, int(game.result == "finished"))
+                 for fact, value in seat.facts],
+            )
 
     def seen(self, journal: str) -> tuple[int, int] | None:
         """(size, mtime_ns) of ``journal`` when it was last looked at by the catch-up."""
@@ -280,37 +303,41 @@ class Store:
             for row in rows
         ]
 
-    def totals(self) -> list[tuple[int, str, str, int, int]]:
-        """(player id, name, game, games, wins) for every player and game they played."""
+    def totals(self, player: int | None = None) -> list[tuple[int, str, str, int, int]]:
+        """(player id, name, game, games, wins) for every player (or only ``player``) and game they played."""
+        where, args = ("WHERE s.player_id = ?", (player,)) if player is not None else ("", ())
         return [
             (int(r[0]), str(r[1]), str(r[2]), int(r[3]), int(r[4]))
             for r in self.db.execute(
-                "SELECT p.id, p.name, g.game, COUNT(*), SUM(s.won) FROM seats s"
+                "SELECT s.player_id, p.name, g.game, COUNT(*), SUM(s.won) FROM seats s"
                 " JOIN players p ON p.id = s.player_id JOIN games g ON g.id = s.game_id"
-                " GROUP BY p.id, g.game ORDER BY p.id, g.game"
+                f" {where} GROUP BY s.player_id, g.game ORDER BY s.player_id, g.game",
+                args,
             )
         ]
 
-    def summaries(self, game: str, *, finished_only: bool) -> list[tuple[int, str, float, float, float]]:
-        """(player id, fact, sum, mean, max) of every fact of ``game``, over its finished games if asked."""
+    def fact_sums(self, player: int | None = None) -> list[tuple[int, str, str, bool, int, float, float]]:
+        """(player id, game, fact, finished, count, sum, max) of every fact, for every player or only ``player``.
+
+        One pass over the covering index ``facts_by_player``, in its order (no sorting).
+        """
+        where, args = ("WHERE player_id = ?", (player,)) if player is not None else ("", ())
         return [
-            (int(r[0]), str(r[1]), float(r[2]), float(r[3]), float(r[4]))
+            (int(r[0]), str(r[1]), str(r[2]), bool(r[3]), int(r[4]), float(r[5]), float(r[6]))
             for r in self.db.execute(
-                "SELECT s.player_id, f.fact, SUM(f.value), AVG(f.value), MAX(f.value)"
-                " FROM games g JOIN facts f ON f.game_id = g.id"
-                " JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat"
-                " WHERE g.game = ?" + (" AND g.result = 'finished'" if finished_only else "")
-                + " GROUP BY s.player_id, f.fact",
-                (game,),
+                "SELECT player_id, game, fact, finished, COUNT(*), SUM(value), MAX(value) FROM facts"
+                f" {where} GROUP BY player_id, game, fact, finished",
+                args,
             )
         ]
 
     def best(self, game: str, fact: str) -> tuple[str, float] | None:
-        """The player and value of the highest ``fact`` in a finished game of ``game``."""
+        """The player and value of the highest ``fact`` in a finished game of ``game`` (the earliest, on a tie)."""
         row = self.db.execute(
-            "SELECT p.name, f.value FROM games g JOIN facts f ON f.game_id = g.id"
-            " JOIN seats s ON s.game_id = f.game_id AND s.seat = f.seat JOIN players p ON p.id = s.player_id"
-            " WHERE g.game = ? AND g.result = 'finished' AND f.fact = ? ORDER BY f.value DESC, g.ended LIMIT 1",
+            "SELECT p.name, f.value FROM facts f JOIN games g ON g.id = f.game_id JOIN players p ON p.id = f.player_id"
+            " WHERE f.game = ?1 AND f.fact = ?2 AND f.finished = 1 AND f.value = ("
+            "  SELECT MAX(value) FROM facts WHERE game = ?1 AND fact = ?2 AND finished = 1)"
+            " ORDER BY g.ended, g.id LIMIT 1",
             (game, fact),
         ).fetchone()
         return None if row is None else (str(row[0]), float(row[1]))
@@ -321,6 +348,22 @@ class Store:
             "SELECT (SELECT COUNT(*) FROM games), (SELECT COUNT(DISTINCT player_id) FROM seats)"
         ).fetchone()
         return int(row[0]), int(row[1])
+
+    def score_series(self, game: str, latest: int) -> list[tuple[int, str, str, int]]:
+        """(player id, name, ended, score) of each player's ``latest`` finished games of ``game`` with a score,
+        oldest first, the players in order of their first row."""
+        return [
+            (int(r[0]), str(r[1]), str(r[2]), int(r[3]))
+            for r in self.db.execute(
+                "SELECT player_id, name, ended, score FROM ("
+                " SELECT s.player_id, p.name, g.ended, g.id, s.score, ROW_NUMBER() OVER ("
+                "  PARTITION BY s.player_id ORDER BY g.ended DESC, g.id DESC) AS n"
+                " FROM games g JOIN seats s ON s.game_id = g.id JOIN players p ON p.id = s.player_id"
+                " WHERE g.game = ? AND g.result = 'finished' AND s.score IS NOT NULL)"
+                " WHERE n <= ? ORDER BY player_id, ended, id",
+                (game, latest),
+            )
+        ]
 
 
 def open_store(path: Path) -> Store:

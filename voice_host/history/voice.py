@@ -51,26 +51,37 @@ class HistoryAsides:
 
 
 def answer(store: Store, question: HistoryQuestion) -> tuple[str, list[str]]:
-    """(the sentence said, the caption lines) for ``question``."""
-    players = statistics(store)
-    if not players:
+    """(the sentence said, the caption lines) for ``question``; each question reads only what it needs."""
+    games, count = store.counts()
+    if not games:
         return words.empty(), []
-    full = words.caption_table(words.stats_title(), report.stats_header(), report.stats_rows(players))
-    if question.kind == "overview":
-        games, count = store.counts()
-        leader = players[0] if players[0].wins else None
-        return words.overview(games, count, leader.name if leader else None, leader.wins if leader else 0), full
     if question.kind == "most_wins":
+        players = _wins(store)
         top = players[0].wins
         leaders = [(p.name, p.wins) for p in players if p.wins == top]
         short = words.caption_table(words.stats_title(), ["nome", words.LABELS["games"], words.LABELS["wins"]],
                                     [[p.name, str(p.games), str(p.wins)] for p in players])
-        return words.most_wins(leaders, store.counts()[0]), short
+        return words.most_wins(leaders, games), short
     if question.kind == "record":
         return _record(store, question.subject)
     if question.kind == "player":
-        return _player(store, players, question.subject or "")
+        return _player(store, question.subject or "")
+    players = statistics(store)
+    if question.kind == "overview":
+        full = words.caption_table(words.stats_title(), report.stats_header(), report.stats_rows(players))
+        leader = players[0] if players[0].wins else None
+        return words.overview(games, count, leader.name if leader else None, leader.wins if leader else 0), full
     return _bluffs(players)
+
+
+def _wins(store: Store) -> list[PlayerStats]:
+    """Every player's games and wins (no game's own figures), most wins first, as :func:`statistics` orders them."""
+    players: dict[int, PlayerStats] = {}
+    for pid, name, _, games, wins in store.totals():
+        stats = players.setdefault(pid, PlayerStats(name))
+        stats.games += games
+        stats.wins += wins
+    return sorted(players.values(), key=lambda p: (-p.wins, -p.games, p.name.casefold()))
 
 
 def _record(store: Store, game: str | None) -> tuple[str, list[str]]:
@@ -89,9 +100,9 @@ def _record(store: Store, game: str | None) -> tuple[str, list[str]]:
     return words.record(game, best[0], int(best[1]), field.label), []
 
 
-def _player(store: Store, players: list[PlayerStats], name: str) -> tuple[str, list[str]]:
+def _player(store: Store, name: str) -> tuple[str, list[str]]:
     found = store.find_player(names.key(name))
-    stats = next((p for p in players if found is not None and p.name == found[1]), None)
+    stats = next(iter(statistics(store, found[0])), None) if found is not None else None
     if stats is None:
         return words.unknown_player(name), []
     extra = ""

@@ -120,12 +120,15 @@ def test_a_version_1_database_is_migrated_keeping_its_games(tmp_path: Path) -> N
     db.execute("INSERT INTO games VALUES (1, '/j.jsonl', 'x', 'tokio', 'classico', NULL, '2024-01-01T21:00:00',"
                " NULL, 3, 'finished')")
     db.execute("INSERT INTO seats VALUES (1, 0, 1, 0, NULL, 1)")
+    db.execute("INSERT INTO facts VALUES (1, 0, 'penalties_given', 2)")
     db.commit()
     db.close()
     store = st.open_store(path)
-    assert st.schema_version(store.db) == st.SCHEMA_VERSION == 2
+    assert st.schema_version(store.db) == st.SCHEMA_VERSION == 3
     assert store.counts() == (1, 1)
     assert store.seen("/j.jsonl") is None  # the table version 2 adds is there
+    # version 3 copies the fact's player, game and result into it: Anna's one finished Tokio game
+    assert store.fact_sums() == [(1, "tokio", "penalties_given", True, 1, 2.0, 2.0)]
     assert store.list_games()[0].winner == "Anna"
 
 
@@ -138,3 +141,25 @@ def test_a_newer_schema_is_refused_not_overwritten(tmp_path: Path) -> None:
     db.close()
     with pytest.raises(st.NewerHistory):
         st.open_store(path)
+
+
+def test_a_catch_up_in_worker_processes_and_small_batches_gives_the_hand_worked_figures(
+    journal_set: tuple[Path, dict[str, Path]], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from voice_host.history import journals
+
+    folder, _ = journal_set
+    (folder / "broken.jsonl").write_text("not a journal\n", encoding="utf-8")
+    monkeypatch.setattr(journals, "PARALLEL_FROM", 1)  # replayed in worker processes
+    monkeypatch.setattr(journals, "BATCH", 4)  # six games and a bad file in two transactions
+    errors: list[str] = []
+    store = st.open_store(history_path(folder))
+    assert journals.catch_up(store, folder, lambda path, why: errors.append(Path(path).name)) == 6
+    assert errors == ["broken.jsonl"]
+    players = {p["name"]: p for p in as_json(statistics(store))["players"]}
+    assert [(p["name"], p["games"], p["wins"]) for p in players.values()] == [
+        ("Anna", 5, 3), ("Bruno", 5, 1), ("NICOLO", 2, 0), ("Carla", 1, 0)]
+    # the hand-worked figures of conftest.py (test_stats.py checks them all)
+    assert (players["Bruno"]["yatzi"]["average"], players["Bruno"]["yatzi"]["best"]) == (150.5, 283)
+    assert (players["Carla"]["tokio"]["penalties_taken"], players["Anna"]["tokio"]["doubts_right"]) == (2, 2)
+    assert journals.catch_up(store, folder) == 0  # every file, the bad one too, is remembered as seen
