@@ -7,11 +7,22 @@ Levels (the same meaning at every table size):
   of being true), so it is often left to raise a claim it cannot make;
 * ``medio``, a decent casual player: claims the truth when it can (else the smallest
   bluff), doubts by honest odds (a claim less likely true than not);
-* ``forte``: at two players, and in every Milella duel (a duel is a two-player game
-  whatever the table), the round's exact equilibrium (:mod:`engine.tokio.solver`);
-  at three or more in chain play (classico, lizumo), a best response, decision by
-  decision, to what it has seen each player do (:class:`Habits`), starting from a
-  prior of a plausible human and learning as the evening goes on.
+* ``forte``: at two players the round's exact equilibrium (:mod:`engine.tokio.solver`);
+  at three or more, in chain play (classico, lizumo) and in Milella's duels alike, a
+  best response, decision by decision, to what it has seen each player do
+  (:class:`Habits`), starting from a prior of a plausible human and learning as the
+  evening goes on.
+
+Why not the duel's equilibrium in a Milella duel at three or more: the duel is a
+two-player round, but its stakes are not zero-sum there. A penalty dealt to the
+partner is worth ``1 / (n - 1)`` of one avoided, and the other players never pay in
+it; against players who always believe (they never penalise each other) the
+equilibrium won 0 of 30 four-player games and 10 of 30 at three, the duel's best
+response 18 and 21 (``bench/tokio_table.py --cases milella:6 --tables 3,4 --levels
+forte --games 30``). In a duel the opener's claim is judged by the partner's answers
+and, believed, by the reply an honest claimer would make and the opener's best answer
+to it (believing the reply ends the duel at no cost); the reply, by the opener's
+answers to it.
 
 ``forte`` at a chain of three or more players. The state of a decision is the claim to
 beat, whether the round is doubled, how many players are in (``n``), who answers next,
@@ -198,7 +209,15 @@ class TableSeat:
         if self._exact(game):
             assert self.equilibrium is not None
             return self.equilibrium.claim(state_key(game), own, rng)
-        costs = self._claim_costs(game, game.to_act or "", game.claim, game.doubled)
+        me = game.to_act or ""
+        if self.rules.flow is Flow.DUEL:
+            partner = game.receiver or ""
+            if game.claim is None:
+                costs = self._duel_opening_costs(game, me, partner)
+            else:
+                costs = self._duel_reply_costs(game, me, partner, game.claim, game.doubled)
+        else:
+            costs = self._claim_costs(game, me, game.claim, game.doubled)
         row = costs[self._rolls.index(own)]
         best = float(row.min())
         near = [c for c, cost in zip(claims, row, strict=True) if cost <= best + 1e-9]
@@ -218,14 +237,26 @@ class TableSeat:
             action = self.equilibrium.answer(answer_key(game, to_beat), claim, rng)
             return Doubt() if isinstance(action, TakePenalty) and not game.can_take_penalty else action
         me, claimant = game.to_act or "", game.claimant or ""
-        options = self._answer_costs(game, me, claimant, to_beat, claim)
+        if self.rules.flow is Flow.DUEL:
+            options = self._duel_answer_costs(game, me, claimant, to_beat, claim)
+        else:
+            options = self._answer_costs(game, me, claimant, to_beat, claim)
         return min(options, key=lambda pair: pair[0])[1]
 
     def _exact(self, game: TokioGame) -> bool:
-        """True where the two-player equilibrium is exact: two players left, or a Milella duel."""
-        return self.equilibrium is not None and (
-            len(game.active_players) == 2 or self.rules.flow is Flow.DUEL
-        )
+        """True where ``forte`` plays the two-player equilibrium.
+
+        Exact with two players left. A duel at a bigger table is a two-player round
+        whose stakes are not zero-sum (a penalty dealt to the partner is worth only
+        ``1 / (n - 1)`` of one avoided, and the others never pay in it), so Milella's
+        duels (two answers to every claim) get the duel's best response below; a duel
+        under other answers to the top claim keeps the equilibrium.
+        """
+        if self.equilibrium is None:
+            return False
+        if len(game.active_players) == 2:
+            return True
+        return self.rules.flow is Flow.DUEL and self.rules.tokio_response is not TokioResponse.TWO_CHOICES
 
     # ------------------------------------------------------------ forte's costs
 
@@ -286,6 +317,80 @@ class TableSeat:
         if game.can_take_penalty:
             options.append((float(min(1, mine)), TakePenalty()))
         return options
+
+    # ------------------------------------------------------------ forte's costs in a duel at 3+ players
+
+    def _doubted(self, claim: Roll, doubled: bool, mine: int, theirs: int, share: float) -> np.ndarray:
+        """Per roll under the claimant's cup: the claimant's cost when ``claim`` is doubted.
+
+        A revealed top doubles the round where the rules say so (Milella).
+        """
+        top = self.rules.ranking.top
+        revealed = self.rules.double_on_tokio is DoubleOnTokio.DECLARED_OR_REVEALED
+        base = self._amount(doubled, claim)
+        amounts = np.array([2 if revealed and r == top else base for r in self._rolls])
+        holds = np.array([self._holds(r, claim) for r in self._rolls])
+        return np.asarray(np.where(holds, -share * np.minimum(amounts, theirs), np.minimum(amounts, mine)))
+
+    def _doubt_cost(self, truth: float, amount: int, mine: int, theirs: int, share: float) -> float:
+        """The doubter's expected cost: it pays when the claim holds, the claimant otherwise."""
+        return truth * min(amount, mine) - share * (1 - truth) * min(amount, theirs)
+
+    def _stakes(self, game: TokioGame, me: str, other: str) -> tuple[int, int, float]:
+        left = self._left(game)
+        return left.get(me, 1), left.get(other, 1), 1.0 / (len(left) - 1)
+
+    def _duel_reply_costs(self, game: TokioGame, me: str, opener: str, to_beat: Roll, doubled: bool) -> np.ndarray:
+        """(rolls, allowed replies): the replier's cost of each reply; the opener believing ends the duel (0)."""
+        claims = allowed(self.rules, to_beat)
+        mine, theirs, share = self._stakes(game, me, opener)
+        habits = self._of(opener)
+        costs = np.zeros((len(self._rolls), len(claims)))
+        for j, claim in enumerate(claims):
+            doubt = habits.answer_rates(kind(self.rules, to_beat, claim))[1]
+            costs[:, j] = doubt * self._doubted(claim, doubled, mine, theirs, share)
+        return costs
+
+    def _duel_opening_costs(self, game: TokioGame, me: str, partner: str) -> np.ndarray:
+        """(rolls, every claim): the opener's cost of each opening claim.
+
+        Believed, the partner replies as an honest claimer would (its roll when
+        allowed, else the lowest allowed claim) and the opener answers that reply at
+        its best: believing ends the duel at no cost, doubting is judged by how often
+        the partner's claims of that kind were true.
+        """
+        claims = allowed(self.rules, None)
+        mine, theirs, share = self._stakes(game, me, partner)
+        habits = self._of(partner)
+        chance = dict(zip(self._rolls, self._chances.tolist(), strict=True))
+        costs = np.zeros((len(self._rolls), len(claims)))
+        for j, claim in enumerate(claims):
+            believe, doubt, _ = habits.answer_rates(kind(self.rules, None, claim))
+            replies = allowed(self.rules, claim)
+            below = 1.0 - sum(chance[r] for r in replies)
+            believed = 0.0
+            for i, reply in enumerate(replies):
+                truth = habits.truth_rate(kind(self.rules, claim, reply), honest_truth(self.rules, claim, reply))
+                amount = self._amount(self._amount(False, claim) == 2, reply)
+                cost = self._doubt_cost(truth, amount, mine, theirs, share)
+                believed += (chance[reply] + (below if i == 0 else 0.0)) * min(0.0, cost)
+            costs[:, j] = believe * believed + doubt * self._doubted(claim, False, mine, theirs, share)
+        return costs
+
+    def _duel_answer_costs(
+        self, game: TokioGame, me: str, claimant: str, to_beat: Roll | None, claim: Roll
+    ) -> Sequence[tuple[float, Action]]:
+        """Doubt or believe in a duel: the opening claim (believing means replying) or the reply (ends the duel)."""
+        mine, theirs, share = self._stakes(game, me, claimant)
+        honest = honest_truth(self.rules, to_beat, claim)
+        truth = self._of(claimant).truth_rate(kind(self.rules, to_beat, claim), honest)
+        doubt = self._doubt_cost(truth, 2 if game.doubled else 1, mine, theirs, share)
+        if to_beat is None:
+            costs = self._duel_reply_costs(game, me, claimant, claim, game.doubled)
+            believe = float((self._chances * costs.min(axis=1)).sum())
+        else:
+            believe = 0.0
+        return [(doubt, Doubt()), (believe, Believe())]
 
     def _holds(self, real: Roll, claim: Roll) -> bool:
         if self.rules.truth_test is TruthTest.EXACT:
