@@ -2,11 +2,14 @@
 
 Levels (the same meaning at every table size):
 
-* ``facile``, a beginner: claims the truth when it can (else the smallest bluff), and
-  believes almost everything (doubts only a claim with less than one chance in ten
-  of being true), so it is often left to raise a claim it cannot make;
+* ``facile``, a beginner: claims the truth when it can (else the smallest bluff); reads
+  each claimer as ``medio`` does, but believes too much (doubts only a claim with
+  less than one chance in five of being true) and, one time in seven, doubts on a
+  whim a claim it would believe;
 * ``medio``, a decent casual player: claims the truth when it can (else the smallest
-  bluff), doubts by honest odds (a claim less likely true than not);
+  bluff), and doubts a claim less likely true than not *given what it has seen the
+  claimer do* (:mod:`engine.tokio.casual`: honest odds against an honest claimer,
+  more doubts against one seen claiming big over small claims or caught bluffing);
 * ``forte``: at two players the round's exact equilibrium (:mod:`engine.tokio.solver`);
   at three or more, in chain play (classico, lizumo) and in Milella's duels alike, a
   best response, decision by decision, to what it has seen each player do
@@ -71,6 +74,7 @@ import numpy as np
 
 from engine.rolls import Roll
 from engine.tokio.actions import Action, Believe, Claim, Doubt, Reveal, TakePenalty
+from engine.tokio.casual import Suspicion
 from engine.tokio.game import TokioGame
 from engine.tokio.round import answer_key, roll_chances, state_key
 from engine.tokio.rules import DoubleOnTokio, Flow, RaiseRule, TokioResponse, TokioRules, TruthTest
@@ -95,8 +99,10 @@ ANSWER_PRIOR = np.array([
 #: The prior: a plausible human's claim is true this share of the times an honest claimer's would be.
 TRUTH_PRIOR = 0.85
 
-#: Beginner (facile) and casual (medio) play: how often a claim is a bigger bluff, and the doubt threshold.
-CASUAL = {Level.FACILE: (0.0, 0.1), Level.MEDIO: (0.0, 0.5)}
+#: Beginner (facile) and casual (medio) answers: whether it reads each claimer (else it takes every
+#: claimer for an honest one), the doubt threshold on the chance that the claim is true, and how often
+#: it doubts on a whim a claim it would believe.
+CASUAL = {Level.FACILE: (True, 0.2, 0.15), Level.MEDIO: (True, 0.5, 0.0)}
 
 
 @cache
@@ -169,6 +175,8 @@ class TableSeat:
         self.level = level
         self.equilibrium = equilibrium
         self.habits: dict[str, Habits] = {}
+        self.suspicion: dict[str, Suspicion] = {}
+        """Each claimer as the casual levels read it (:mod:`engine.tokio.casual`)."""
         self._to_beat: Roll | None = None
         self._rolls, self._chances = roll_chances(rules)
 
@@ -181,14 +189,17 @@ class TableSeat:
             return
         if isinstance(action, Claim):
             self._to_beat = game.claim
+            self.suspicion.setdefault(player, Suspicion()).saw_claim(self.rules, game.claim, action.roll)
             return
         claim = game.claim
         if claim is None:
             return
         k = kind(self.rules, self._to_beat, claim)
         if isinstance(action, Reveal):
+            held = self._holds(action.roll, claim)
             habits = self.habits.setdefault(player, Habits())
-            habits.lifted[k] += (1.0, float(self._holds(action.roll, claim)))
+            habits.lifted[k] += (1.0, float(held))
+            self.suspicion.setdefault(player, Suspicion()).saw_cup(self.rules, self._to_beat, claim, held)
             return
         column = 0 if isinstance(action, Believe) else 1 if isinstance(action, Doubt) else 2
         self.habits.setdefault(player, Habits()).answers[k, column] += 1.0
@@ -202,10 +213,7 @@ class TableSeat:
         """What to declare, ``game`` in its claim phase with this seat to act, having rolled ``own``."""
         claims = allowed(self.rules, game.claim)
         if self.level is not Level.FORTE:
-            bluff, _ = CASUAL[self.level]
-            honest = own if own in claims else claims[0]
-            higher = claims[claims.index(honest) + 1:]
-            return rng.choice(higher) if higher and rng.random() < bluff else honest
+            return own if own in claims else claims[0]
         if self._exact(game):
             assert self.equilibrium is not None
             return self.equilibrium.claim(state_key(game), own, rng)
@@ -228,8 +236,10 @@ class TableSeat:
         claim = game.claim
         assert claim is not None
         if self.level is not Level.FORTE:
-            _, threshold = CASUAL[self.level]
-            if honest_truth(self.rules, to_beat, claim) < threshold:
+            reads, threshold, whim = CASUAL[self.level]
+            claimant = game.claimant or ""
+            picture = self.suspicion.get(claimant) or Suspicion() if reads else Suspicion.honest()
+            if picture.truth(self.rules, to_beat, claim) < threshold or (whim and rng.random() < whim):
                 return Doubt()
             return TakePenalty() if game.can_take_penalty else Believe()
         if self._exact(game):
