@@ -253,6 +253,16 @@ class TableSeat:
             options = self._answer_costs(game, me, claimant, to_beat, claim)
         return min(options, key=lambda pair: pair[0])[1]
 
+    def _truth(self, claimant: str, to_beat: Roll | None, claim: Roll) -> float:
+        """How likely ``claimant``'s ``claim`` is true: the lifted cups of its kind, over the casual reading.
+
+        The casual reading (:mod:`engine.tokio.casual`) sees every claim, lifted or
+        not, so a player who bluffs only where ``forte`` believes (and is never
+        lifted there) still shows it by claiming big over small claims.
+        """
+        reading = (self.suspicion.get(claimant) or Suspicion()).truth(self.rules, to_beat, claim)
+        return self._of(claimant).truth_rate(kind(self.rules, to_beat, claim), reading)
+
     def _exact(self, game: TokioGame) -> bool:
         """True where ``forte`` plays the two-player equilibrium.
 
@@ -314,8 +324,7 @@ class TableSeat:
         left = self._left(game)
         share = 1.0 / (len(left) - 1)
         mine, theirs = left.get(me, 1), left.get(claimant, 1)
-        honest = honest_truth(self.rules, to_beat, claim)
-        truth = self._of(claimant).truth_rate(kind(self.rules, to_beat, claim), honest)
+        truth = self._truth(claimant, to_beat, claim)
         amount = 2 if game.doubled else 1
         if self.rules.tokio_response is TokioResponse.LIZUMO and claim == self.rules.ranking.top:
             doubt = truth * min(2, mine) - share * (1 - truth) * min(1, theirs)
@@ -380,7 +389,7 @@ class TableSeat:
             below = 1.0 - sum(chance[r] for r in replies)
             believed = 0.0
             for i, reply in enumerate(replies):
-                truth = habits.truth_rate(kind(self.rules, claim, reply), honest_truth(self.rules, claim, reply))
+                truth = self._truth(partner, claim, reply)
                 amount = self._amount(self._amount(False, claim) == 2, reply)
                 cost = self._doubt_cost(truth, amount, mine, theirs, share)
                 believed += (chance[reply] + (below if i == 0 else 0.0)) * min(0.0, cost)
@@ -392,8 +401,7 @@ class TableSeat:
     ) -> Sequence[tuple[float, Action]]:
         """Doubt or believe in a duel: the opening claim (believing means replying) or the reply (ends the duel)."""
         mine, theirs, share = self._stakes(game, me, claimant)
-        honest = honest_truth(self.rules, to_beat, claim)
-        truth = self._of(claimant).truth_rate(kind(self.rules, to_beat, claim), honest)
+        truth = self._truth(claimant, to_beat, claim)
         doubt = self._doubt_cost(truth, 2 if game.doubled else 1, mine, theirs, share)
         if to_beat is None:
             costs = self._duel_reply_costs(game, me, claimant, claim, game.doubled)

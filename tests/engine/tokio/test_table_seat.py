@@ -15,6 +15,7 @@ import pytest
 
 from engine.rolls import Roll
 from engine.tokio.actions import Believe, Claim, Doubt
+from engine.tokio.casual import Suspicion
 from engine.tokio.game import TokioGame
 from engine.tokio.opponents import SIMPLE, honest_odds, truth_chance
 from engine.tokio.round import build_round
@@ -158,3 +159,24 @@ def test_forte_opens_a_milella_duel_of_three_with_tokio_against_a_known_believer
     rng = random.Random(5)
     for own in (Roll(5, 3), Roll(6, 6), Roll(2, 1), Roll(4, 1)):
         assert seat.claim(game, own, rng) == Roll(3, 1)
+
+
+def test_forte_doubts_a_big_claim_from_a_player_seen_claiming_big_over_small() -> None:
+    """A player never lifted, but seen claiming 66 over 31 twenty times (an honest claimer would: 1 time in 36).
+
+    Against an unknown player forte believes 62 over 54 (from an honest claimer, true
+    with that very roll). After those claims the reading puts the player's bluff share
+    high, and a 62 over 54 is then far more often a bluff (any of the 18/36 rolls that
+    cannot beat 54, spread over 12 claims) than a roll of 62 (2/36): forte doubts it.
+    """
+    rules = preset("classico")
+    fresh, reader = _seat(rules, Level.FORTE), _seat(rules, Level.FORTE)
+    for _ in range(20):
+        reader.suspicion.setdefault("Bruno", Suspicion()).saw_claim(rules, Roll(3, 1), Roll(6, 6))
+    game = TokioGame(rules, ["Robo", "Carla", "Bruno"], "Carla")
+    game.apply(Claim(Roll(5, 4)))
+    game.apply(Believe())
+    game.apply(Claim(Roll(6, 2)))  # Bruno's 62 over 54, to Robo
+    assert game.to_act == "Robo"
+    assert fresh.answer(game, Roll(5, 4), random.Random(1)) == Believe()
+    assert reader.answer(game, Roll(5, 4), random.Random(1)) == Doubt()
