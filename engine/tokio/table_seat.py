@@ -179,6 +179,14 @@ class TableSeat:
         """Each claimer as the casual levels read it (:mod:`engine.tokio.casual`)."""
         self._to_beat: Roll | None = None
         self._rolls, self._chances = roll_chances(rules)
+        ranking = rules.ranking  # one instance: its order is computed once
+        exact = rules.truth_test is TruthTest.EXACT
+        self._where = {r: i for i, r in enumerate(self._rolls)}
+        self._hold = np.array([
+            [real == claim if exact else ranking.at_least_in_value(real, claim) for claim in self._rolls]
+            for real in self._rolls
+        ])
+        """``_hold[i, j]``: a cup showing roll ``i`` makes a claim of roll ``j`` true."""
 
     # ------------------------------------------------------------ learning
 
@@ -314,7 +322,7 @@ class TableSeat:
             else:
                 on_believe = -share * amount * (1 - back)
                 caught, lost = min(amount, mine), -share * min(amount, theirs)
-            holds = np.array([self._holds(r, claim) for r in self._rolls])
+            holds = self._hold[:, self._where[claim]]
             costs[:, j] = believe * on_believe + take * (-share) + doubt * np.where(holds, lost, caught)
         return costs
 
@@ -348,7 +356,7 @@ class TableSeat:
         revealed = self.rules.double_on_tokio is DoubleOnTokio.DECLARED_OR_REVEALED
         base = self._amount(doubled, claim)
         amounts = np.array([2 if revealed and r == top else base for r in self._rolls])
-        holds = np.array([self._holds(r, claim) for r in self._rolls])
+        holds = self._hold[:, self._where[claim]]
         return np.asarray(np.where(holds, -share * np.minimum(amounts, theirs), np.minimum(amounts, mine)))
 
     def _doubt_cost(self, truth: float, amount: int, mine: int, theirs: int, share: float) -> float:
@@ -411,6 +419,4 @@ class TableSeat:
         return [(doubt, Doubt()), (believe, Believe())]
 
     def _holds(self, real: Roll, claim: Roll) -> bool:
-        if self.rules.truth_test is TruthTest.EXACT:
-            return real == claim
-        return self.rules.ranking.at_least_in_value(real, claim)
+        return bool(self._hold[self._where[real], self._where[claim]])
