@@ -33,13 +33,14 @@ Pure: the randomness is the ``random.Random`` passed in.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from engine.rolls import Roll
-from engine.tokio.actions import Action, Believe, Doubt, TakePenalty
+from engine.tokio.actions import Action, Believe, Claim, Doubt, TakePenalty
 from engine.tokio.game import TokioGame
 from engine.tokio.rules import TokioRules
 from engine.tokio.table import TablePlayer, allowed_claims
@@ -166,3 +167,35 @@ SIMPLE: Mapping[str, Callable[[], TablePlayer]] = {
     "random_legal": random_legal,
     "bluff_happy": bluff_happy,
 }
+
+
+@dataclass(frozen=True)
+class Exploiter:
+    """An adversary of one seat: bluffs exactly where that seat would believe, answers by honest odds.
+
+    When ``target`` answers its claim, it asks ``target`` (on a copy of the game) how it
+    would answer each allowed claim above its honest one, highest first, and claims
+    the first one it would believe; otherwise it claims honestly. It reads the
+    target's mind: no human can, so it measures the worst case of being read.
+    """
+
+    target: TablePlayer
+    name: str
+    """The target's seat name."""
+
+    def claim(self, game: TokioGame, own: Roll, rng: random.Random) -> Roll:
+        """The highest claim above the honest one that the target would believe; else the honest one."""
+        honest = honest_claim(game, own)
+        allowed = allowed_claims(game.rules, game.claim)
+        for claim in reversed(allowed[allowed.index(honest) + 1:]):
+            trial = copy.deepcopy(game)
+            trial.apply(Claim(claim))
+            if trial.to_act != self.name:
+                return honest
+            if isinstance(self.target.answer(trial, game.claim, random.Random(0)), Believe):
+                return claim
+        return honest
+
+    def answer(self, game: TokioGame, to_beat: Roll | None, rng: random.Random) -> Action:
+        """By honest odds."""
+        return Honest(0.5).answer(game, to_beat, rng)

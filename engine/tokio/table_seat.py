@@ -2,16 +2,30 @@
 
 Levels (the same meaning at every table size):
 
-* ``facile``, a beginner: claims the truth when it can (else the smallest bluff), and
-  believes almost everything (doubts only a claim with less than one chance in ten
-  of being true), so it is often left to raise a claim it cannot make;
+* ``facile``, a beginner: claims the truth when it can (else the smallest bluff); reads
+  each claimer as ``medio`` does, but believes too much (doubts only a claim with
+  less than one chance in five of being true) and, one time in seven, doubts on a
+  whim a claim it would believe;
 * ``medio``, a decent casual player: claims the truth when it can (else the smallest
-  bluff), doubts by honest odds (a claim less likely true than not);
-* ``forte``: at two players, and in every Milella duel (a duel is a two-player game
-  whatever the table), the round's exact equilibrium (:mod:`engine.tokio.solver`);
-  at three or more in chain play (classico, lizumo), a best response, decision by
-  decision, to what it has seen each player do (:class:`Habits`), starting from a
-  prior of a plausible human and learning as the evening goes on.
+  bluff), and doubts a claim less likely true than not *given what it has seen the
+  claimer do* (:mod:`engine.tokio.casual`: honest odds against an honest claimer,
+  more doubts against one seen claiming big over small claims or caught bluffing);
+* ``forte``: at two players the round's exact equilibrium (:mod:`engine.tokio.solver`);
+  at three or more, in chain play (classico, lizumo) and in Milella's duels alike, a
+  best response, decision by decision, to what it has seen each player do
+  (:class:`Habits`), starting from a prior of a plausible human and learning as the
+  evening goes on.
+
+Why not the duel's equilibrium in a Milella duel at three or more: the duel is a
+two-player round, but its stakes are not zero-sum there. A penalty dealt to the
+partner is worth ``1 / (n - 1)`` of one avoided, and the other players never pay in
+it; against players who always believe (they never penalise each other) the
+equilibrium won 0 of 30 four-player games and 10 of 30 at three, the duel's best
+response 18 and 21 (``bench/tokio_table.py --cases milella:6 --tables 3,4 --levels
+forte --games 30``). In a duel the opener's claim is judged by the partner's answers
+and, believed, by the reply an honest claimer would make and the opener's best answer
+to it (believing the reply ends the duel at no cost); the reply, by the opener's
+answers to it.
 
 ``forte`` at a chain of three or more players. The state of a decision is the claim to
 beat, whether the round is doubled, how many players are in (``n``), who answers next,
@@ -60,6 +74,7 @@ import numpy as np
 
 from engine.rolls import Roll
 from engine.tokio.actions import Action, Believe, Claim, Doubt, Reveal, TakePenalty
+from engine.tokio.casual import Suspicion
 from engine.tokio.game import TokioGame
 from engine.tokio.round import answer_key, roll_chances, state_key
 from engine.tokio.rules import DoubleOnTokio, Flow, RaiseRule, TokioResponse, TokioRules, TruthTest
@@ -84,8 +99,10 @@ ANSWER_PRIOR = np.array([
 #: The prior: a plausible human's claim is true this share of the times an honest claimer's would be.
 TRUTH_PRIOR = 0.85
 
-#: Beginner (facile) and casual (medio) play: how often a claim is a bigger bluff, and the doubt threshold.
-CASUAL = {Level.FACILE: (0.0, 0.1), Level.MEDIO: (0.0, 0.5)}
+#: Beginner (facile) and casual (medio) answers: whether it reads each claimer (else it takes every
+#: claimer for an honest one), the doubt threshold on the chance that the claim is true, and how often
+#: it doubts on a whim a claim it would believe.
+CASUAL = {Level.FACILE: (True, 0.2, 0.15), Level.MEDIO: (True, 0.5, 0.0)}
 
 
 @cache
@@ -158,8 +175,18 @@ class TableSeat:
         self.level = level
         self.equilibrium = equilibrium
         self.habits: dict[str, Habits] = {}
+        self.suspicion: dict[str, Suspicion] = {}
+        """Each claimer as the casual levels read it (:mod:`engine.tokio.casual`)."""
         self._to_beat: Roll | None = None
         self._rolls, self._chances = roll_chances(rules)
+        ranking = rules.ranking  # one instance: its order is computed once
+        exact = rules.truth_test is TruthTest.EXACT
+        self._where = {r: i for i, r in enumerate(self._rolls)}
+        self._hold = np.array([
+            [real == claim if exact else ranking.at_least_in_value(real, claim) for claim in self._rolls]
+            for real in self._rolls
+        ])
+        """``_hold[i, j]``: a cup showing roll ``i`` makes a claim of roll ``j`` true."""
 
     # ------------------------------------------------------------ learning
 
@@ -170,14 +197,17 @@ class TableSeat:
             return
         if isinstance(action, Claim):
             self._to_beat = game.claim
+            self.suspicion.setdefault(player, Suspicion()).saw_claim(self.rules, game.claim, action.roll)
             return
         claim = game.claim
         if claim is None:
             return
         k = kind(self.rules, self._to_beat, claim)
         if isinstance(action, Reveal):
+            held = self._holds(action.roll, claim)
             habits = self.habits.setdefault(player, Habits())
-            habits.lifted[k] += (1.0, float(self._holds(action.roll, claim)))
+            habits.lifted[k] += (1.0, float(held))
+            self.suspicion.setdefault(player, Suspicion()).saw_cup(self.rules, self._to_beat, claim, held)
             return
         column = 0 if isinstance(action, Believe) else 1 if isinstance(action, Doubt) else 2
         self.habits.setdefault(player, Habits()).answers[k, column] += 1.0
@@ -191,14 +221,19 @@ class TableSeat:
         """What to declare, ``game`` in its claim phase with this seat to act, having rolled ``own``."""
         claims = allowed(self.rules, game.claim)
         if self.level is not Level.FORTE:
-            bluff, _ = CASUAL[self.level]
-            honest = own if own in claims else claims[0]
-            higher = claims[claims.index(honest) + 1:]
-            return rng.choice(higher) if higher and rng.random() < bluff else honest
+            return own if own in claims else claims[0]
         if self._exact(game):
             assert self.equilibrium is not None
             return self.equilibrium.claim(state_key(game), own, rng)
-        costs = self._claim_costs(game, game.to_act or "", game.claim, game.doubled)
+        me = game.to_act or ""
+        if self.rules.flow is Flow.DUEL:
+            partner = game.receiver or ""
+            if game.claim is None:
+                costs = self._duel_opening_costs(game, me, partner)
+            else:
+                costs = self._duel_reply_costs(game, me, partner, game.claim, game.doubled)
+        else:
+            costs = self._claim_costs(game, me, game.claim, game.doubled)
         row = costs[self._rolls.index(own)]
         best = float(row.min())
         near = [c for c, cost in zip(claims, row, strict=True) if cost <= best + 1e-9]
@@ -209,8 +244,10 @@ class TableSeat:
         claim = game.claim
         assert claim is not None
         if self.level is not Level.FORTE:
-            _, threshold = CASUAL[self.level]
-            if honest_truth(self.rules, to_beat, claim) < threshold:
+            reads, threshold, whim = CASUAL[self.level]
+            claimant = game.claimant or ""
+            picture = self.suspicion.get(claimant) or Suspicion() if reads else Suspicion.honest()
+            if picture.truth(self.rules, to_beat, claim) < threshold or (whim and rng.random() < whim):
                 return Doubt()
             return TakePenalty() if game.can_take_penalty else Believe()
         if self._exact(game):
@@ -218,14 +255,36 @@ class TableSeat:
             action = self.equilibrium.answer(answer_key(game, to_beat), claim, rng)
             return Doubt() if isinstance(action, TakePenalty) and not game.can_take_penalty else action
         me, claimant = game.to_act or "", game.claimant or ""
-        options = self._answer_costs(game, me, claimant, to_beat, claim)
+        if self.rules.flow is Flow.DUEL:
+            options = self._duel_answer_costs(game, me, claimant, to_beat, claim)
+        else:
+            options = self._answer_costs(game, me, claimant, to_beat, claim)
         return min(options, key=lambda pair: pair[0])[1]
 
+    def _truth(self, claimant: str, to_beat: Roll | None, claim: Roll) -> float:
+        """How likely ``claimant``'s ``claim`` is true: the lifted cups of its kind, over the casual reading.
+
+        The casual reading (:mod:`engine.tokio.casual`) sees every claim, lifted or
+        not, so a player who bluffs only where ``forte`` believes (and is never
+        lifted there) still shows it by claiming big over small claims.
+        """
+        reading = (self.suspicion.get(claimant) or Suspicion()).truth(self.rules, to_beat, claim)
+        return self._of(claimant).truth_rate(kind(self.rules, to_beat, claim), reading)
+
     def _exact(self, game: TokioGame) -> bool:
-        """True where the two-player equilibrium is exact: two players left, or a Milella duel."""
-        return self.equilibrium is not None and (
-            len(game.active_players) == 2 or self.rules.flow is Flow.DUEL
-        )
+        """True where ``forte`` plays the two-player equilibrium.
+
+        Exact with two players left. A duel at a bigger table is a two-player round
+        whose stakes are not zero-sum (a penalty dealt to the partner is worth only
+        ``1 / (n - 1)`` of one avoided, and the others never pay in it), so Milella's
+        duels (two answers to every claim) get the duel's best response below; a duel
+        under other answers to the top claim keeps the equilibrium.
+        """
+        if self.equilibrium is None:
+            return False
+        if len(game.active_players) == 2:
+            return True
+        return self.rules.flow is Flow.DUEL and self.rules.tokio_response is not TokioResponse.TWO_CHOICES
 
     # ------------------------------------------------------------ forte's costs
 
@@ -263,7 +322,7 @@ class TableSeat:
             else:
                 on_believe = -share * amount * (1 - back)
                 caught, lost = min(amount, mine), -share * min(amount, theirs)
-            holds = np.array([self._holds(r, claim) for r in self._rolls])
+            holds = self._hold[:, self._where[claim]]
             costs[:, j] = believe * on_believe + take * (-share) + doubt * np.where(holds, lost, caught)
         return costs
 
@@ -273,8 +332,7 @@ class TableSeat:
         left = self._left(game)
         share = 1.0 / (len(left) - 1)
         mine, theirs = left.get(me, 1), left.get(claimant, 1)
-        honest = honest_truth(self.rules, to_beat, claim)
-        truth = self._of(claimant).truth_rate(kind(self.rules, to_beat, claim), honest)
+        truth = self._truth(claimant, to_beat, claim)
         amount = 2 if game.doubled else 1
         if self.rules.tokio_response is TokioResponse.LIZUMO and claim == self.rules.ranking.top:
             doubt = truth * min(2, mine) - share * (1 - truth) * min(1, theirs)
@@ -287,7 +345,78 @@ class TableSeat:
             options.append((float(min(1, mine)), TakePenalty()))
         return options
 
+    # ------------------------------------------------------------ forte's costs in a duel at 3+ players
+
+    def _doubted(self, claim: Roll, doubled: bool, mine: int, theirs: int, share: float) -> np.ndarray:
+        """Per roll under the claimant's cup: the claimant's cost when ``claim`` is doubted.
+
+        A revealed top doubles the round where the rules say so (Milella).
+        """
+        top = self.rules.ranking.top
+        revealed = self.rules.double_on_tokio is DoubleOnTokio.DECLARED_OR_REVEALED
+        base = self._amount(doubled, claim)
+        amounts = np.array([2 if revealed and r == top else base for r in self._rolls])
+        holds = self._hold[:, self._where[claim]]
+        return np.asarray(np.where(holds, -share * np.minimum(amounts, theirs), np.minimum(amounts, mine)))
+
+    def _doubt_cost(self, truth: float, amount: int, mine: int, theirs: int, share: float) -> float:
+        """The doubter's expected cost: it pays when the claim holds, the claimant otherwise."""
+        return truth * min(amount, mine) - share * (1 - truth) * min(amount, theirs)
+
+    def _stakes(self, game: TokioGame, me: str, other: str) -> tuple[int, int, float]:
+        left = self._left(game)
+        return left.get(me, 1), left.get(other, 1), 1.0 / (len(left) - 1)
+
+    def _duel_reply_costs(self, game: TokioGame, me: str, opener: str, to_beat: Roll, doubled: bool) -> np.ndarray:
+        """(rolls, allowed replies): the replier's cost of each reply; the opener believing ends the duel (0)."""
+        claims = allowed(self.rules, to_beat)
+        mine, theirs, share = self._stakes(game, me, opener)
+        habits = self._of(opener)
+        costs = np.zeros((len(self._rolls), len(claims)))
+        for j, claim in enumerate(claims):
+            doubt = habits.answer_rates(kind(self.rules, to_beat, claim))[1]
+            costs[:, j] = doubt * self._doubted(claim, doubled, mine, theirs, share)
+        return costs
+
+    def _duel_opening_costs(self, game: TokioGame, me: str, partner: str) -> np.ndarray:
+        """(rolls, every claim): the opener's cost of each opening claim.
+
+        Believed, the partner replies as an honest claimer would (its roll when
+        allowed, else the lowest allowed claim) and the opener answers that reply at
+        its best: believing ends the duel at no cost, doubting is judged by how often
+        the partner's claims of that kind were true.
+        """
+        claims = allowed(self.rules, None)
+        mine, theirs, share = self._stakes(game, me, partner)
+        habits = self._of(partner)
+        chance = dict(zip(self._rolls, self._chances.tolist(), strict=True))
+        costs = np.zeros((len(self._rolls), len(claims)))
+        for j, claim in enumerate(claims):
+            believe, doubt, _ = habits.answer_rates(kind(self.rules, None, claim))
+            replies = allowed(self.rules, claim)
+            below = 1.0 - sum(chance[r] for r in replies)
+            believed = 0.0
+            for i, reply in enumerate(replies):
+                truth = self._truth(partner, claim, reply)
+                amount = self._amount(self._amount(False, claim) == 2, reply)
+                cost = self._doubt_cost(truth, amount, mine, theirs, share)
+                believed += (chance[reply] + (below if i == 0 else 0.0)) * min(0.0, cost)
+            costs[:, j] = believe * believed + doubt * self._doubted(claim, False, mine, theirs, share)
+        return costs
+
+    def _duel_answer_costs(
+        self, game: TokioGame, me: str, claimant: str, to_beat: Roll | None, claim: Roll
+    ) -> Sequence[tuple[float, Action]]:
+        """Doubt or believe in a duel: the opening claim (believing means replying) or the reply (ends the duel)."""
+        mine, theirs, share = self._stakes(game, me, claimant)
+        truth = self._truth(claimant, to_beat, claim)
+        doubt = self._doubt_cost(truth, 2 if game.doubled else 1, mine, theirs, share)
+        if to_beat is None:
+            costs = self._duel_reply_costs(game, me, claimant, claim, game.doubled)
+            believe = float((self._chances * costs.min(axis=1)).sum())
+        else:
+            believe = 0.0
+        return [(doubt, Doubt()), (believe, Believe())]
+
     def _holds(self, real: Roll, claim: Roll) -> bool:
-        if self.rules.truth_test is TruthTest.EXACT:
-            return real == claim
-        return self.rules.ranking.at_least_in_value(real, claim)
+        return bool(self._hold[self._where[real], self._where[claim]])

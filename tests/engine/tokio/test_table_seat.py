@@ -15,6 +15,7 @@ import pytest
 
 from engine.rolls import Roll
 from engine.tokio.actions import Believe, Claim, Doubt
+from engine.tokio.casual import Suspicion
 from engine.tokio.game import TokioGame
 from engine.tokio.opponents import SIMPLE, honest_odds, truth_chance
 from engine.tokio.round import build_round
@@ -136,3 +137,46 @@ def test_levels_are_ordered_and_forte_wins_its_share_on_d6(size: int) -> None:
     wins = [_wins(rules, level, size, 150, seed=size) for level in (Level.FACILE, Level.MEDIO, Level.FORTE)]
     assert wins[0] < wins[1] < wins[2], wins
     assert wins[2] >= 150 / size, wins
+
+
+def test_forte_opens_a_milella_duel_of_three_with_tokio_against_a_known_believer() -> None:
+    """Worked by hand: a believed Tokio (3-1) leaves the partner Pechino (2-1) or Tokio to claim.
+
+    An honest partner says Pechino with Pechino (2/36) or with any roll but Tokio
+    (32/36): true 2 times in 34 (the seat's prior: 0.85 of that, 0.05). Doubting it,
+    doubled, costs the opener 2 x 0.05 and deals 2 x 0.95 worth 1/2 at three players:
+    a gain of 0.85 on 34 replies in 36.
+    Any other opening is not doubled, and an honest reply above the lowest allowed is
+    true: at most 1/2 x 1 to gain. So Tokio opens, whatever the opener's roll; the
+    duel's equilibrium bluffs Tokio only some of the time.
+    """
+    rules = preset("milella")
+    seat = _seat(rules, Level.FORTE)
+    believer = Habits()
+    believer.answers[:, 0] = 1000.0
+    seat.habits["Bruno"] = believer
+    game = TokioGame(rules, ["Robo", "Bruno", "Carla"])
+    rng = random.Random(5)
+    for own in (Roll(5, 3), Roll(6, 6), Roll(2, 1), Roll(4, 1)):
+        assert seat.claim(game, own, rng) == Roll(3, 1)
+
+
+def test_forte_doubts_a_big_claim_from_a_player_seen_claiming_big_over_small() -> None:
+    """A player never lifted, but seen claiming 66 over 31 twenty times (an honest claimer would: 1 time in 36).
+
+    Against an unknown player forte believes 62 over 54 (from an honest claimer, true
+    with that very roll). After those claims the reading puts the player's bluff share
+    high, and a 62 over 54 is then far more often a bluff (any of the 18/36 rolls that
+    cannot beat 54, spread over 12 claims) than a roll of 62 (2/36): forte doubts it.
+    """
+    rules = preset("classico")
+    fresh, reader = _seat(rules, Level.FORTE), _seat(rules, Level.FORTE)
+    for _ in range(20):
+        reader.suspicion.setdefault("Bruno", Suspicion()).saw_claim(rules, Roll(3, 1), Roll(6, 6))
+    game = TokioGame(rules, ["Robo", "Carla", "Bruno"], "Carla")
+    game.apply(Claim(Roll(5, 4)))
+    game.apply(Believe())
+    game.apply(Claim(Roll(6, 2)))  # Bruno's 62 over 54, to Robo
+    assert game.to_act == "Robo"
+    assert fresh.answer(game, Roll(5, 4), random.Random(1)) == Believe()
+    assert reader.answer(game, Roll(5, 4), random.Random(1)) == Doubt()
