@@ -27,6 +27,10 @@ needs_root = pytest.mark.skipif(not ROOT, reason="mounting a small tmpfs to fill
 YATZI = ["play", "--game", "yatzi", "--players", "Anna", "--tts", "none"]
 
 
+#: Dozens of real processes, each a hostile case: the full tier runs them (the fast one keeps the contract tests).
+pytestmark = pytest.mark.slow
+
+
 # ---------------------------------------------------------------- 5. the Yatzi table cache
 
 _WRITER = """
@@ -37,9 +41,6 @@ from engine.yatzi.score import SEED_RULES
 from engine.yatzi.solver import MASKS, SolvedTable, upper_cap
 from voice_host.platform.stop_signals import StopSignal, stop_on_signals
 from voice_host.games.yatzi.table_cache import load_table, write_table
-
-#: Dozens of real processes, each a hostile case: the full tier runs them (the fast one keeps the contract tests).
-pytestmark = pytest.mark.slow
 
 folder = Path(sys.argv[1])
 values = np.random.default_rng(3).uniform(0, 300, (2, MASKS, upper_cap(SEED_RULES) + 1)).astype(np.float32)
