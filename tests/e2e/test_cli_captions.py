@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 # RULES.md 1.2, classico, limit 1: Anna declares 53, Bruno doubts, the cup shows 53:
 # Bruno doubted wrongly, takes his only penalty and is out; Anna wins.
 SCRIPT = "cinquantatré\ndubito\ncinque e tre\n"
@@ -21,6 +23,7 @@ def _spoken(run) -> list[str]:
     return [line for line in run.stdout.splitlines() if not line.startswith("> ")]
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_a_silent_voice_still_shows_every_sentence_in_order(voice_host, tmp_path):
     silent = _play(voice_host, tmp_path, "--tts", "none")
     printed = _play(voice_host, tmp_path, "--tts", "print")
@@ -43,6 +46,7 @@ def test_captions_are_on_by_default_and_off_on_request(voice_host, tmp_path):
     assert on.stdout == default.stdout != ""
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_printed_speech_is_not_printed_twice(voice_host, tmp_path):
     with_captions = _play(voice_host, tmp_path, "--tts", "print", "--captions", "on")
     without = _play(voice_host, tmp_path, "--tts", "print", "--captions", "off")

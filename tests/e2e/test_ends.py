@@ -54,6 +54,7 @@ def test_input_that_ends_names_the_resume_command_with_the_real_path_and_it_work
     assert again.code == 3 and "Riprendo la partita" in again.stdout, again.stderr
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_the_default_journal_is_named_with_its_resume_command(tmp_path):
     run = run_cli([*TOKIO, "--tts", "none", "--input", f"script:{_script(tmp_path, '')}"], tmp_path)
     first = run.stderr.strip().splitlines()[0]
@@ -124,6 +125,7 @@ def test_fine_partita_writes_the_end_and_the_journal_resumes_as_over_without_a_m
     assert journal.read_text(encoding="utf-8").count("\n") == len(records)  # nothing written
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_a_finished_game_resumes_as_over_once_without_a_model(tmp_path):
     journal = tmp_path / "g.jsonl"
     game = run_cli(["play", "--game", "tokio", "--players", "Anna,Bruno", "--dice", "8", "--limit", "2",

@@ -9,6 +9,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
+
 GAMES = Path(__file__).parent / "games"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voice_host" / "history"))
 
@@ -39,6 +41,7 @@ def test_a_played_game_enters_the_history_and_the_contract_holds(voice_host, tmp
     assert os.stat(tmp_path / "state" / "voice-host" / "history.sqlite3").st_size > 0
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_a_crash_between_the_journals_end_and_the_record_is_caught_up(voice_host, tmp_path: Path) -> None:
     from conftest import write_journal_set  # the hand-worked set of tests/voice_host/history
 
@@ -56,6 +59,7 @@ def test_a_crash_between_the_journals_end_and_the_record_is_caught_up(voice_host
     assert [g["game"] for g in newest] == ["yatzi"] * 3 + ["tokio"] * 3
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_a_history_that_cannot_be_written_never_stops_the_game(voice_host, tmp_path: Path) -> None:
     folder = tmp_path / "state" / "voice-host"
     folder.mkdir(parents=True)
@@ -71,6 +75,7 @@ def test_a_history_that_cannot_be_written_never_stops_the_game(voice_host, tmp_p
     assert bad.code == 4 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_a_damaged_history_is_set_aside_with_one_line(voice_host, tmp_path: Path) -> None:
     folder = tmp_path / "state" / "voice-host"
     folder.mkdir(parents=True)

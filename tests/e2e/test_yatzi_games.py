@@ -114,6 +114,7 @@ ANNA_TURNS = [
 SIX_START = ["tre", "tre", "due", "due", "quattro", "due", "cinque", "uno", "uno", "sei", "sei", "quattro", "tre"]
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_six_players_who_roll_alike_tie_and_nobody_wins(voice_host, tmp_path):
     players = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
     script = tmp_path / "six.txt"
@@ -186,6 +187,7 @@ def _dice_of(sentence: str) -> list[int]:
     return [words[w] for w in re.split(r", | e ", sentence)]
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_virtual_dice_choose_who_starts_and_roll_the_first_roll_unasked(voice_host, tmp_path):
     script = tmp_path / "v.txt"
     script.write_text("basta\nchance\nbasta\nchance\n", encoding="utf-8")
