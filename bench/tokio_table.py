@@ -75,6 +75,23 @@ def seat_factory(which: str) -> Callable[[TokioRules, Level, int], TablePlayer]:
     return make
 
 
+def heads_up_margin(seat: TablePlayer, opponent: str) -> tuple[float, float]:
+    """Heads-up forte at the evidence it reached: a best response's gain per round over the equilibrium's value.
+
+    Computed exactly (:mod:`engine.tokio.exploitability`) on the whole mixed strategy the
+    seat would play against its reading of ``opponent``; with the stated bound.
+    """
+    from engine.tokio.exploit import Exploiter, loss, margin
+    from engine.tokio.exploitability import exploitability
+    from engine.tokio.table_seat import TableSeat
+
+    assert isinstance(seat, TableSeat) and seat.equilibrium is not None
+    equilibrium = seat.equilibrium.strategy
+    reading = seat.reading(opponent)
+    report = exploitability(Exploiter(equilibrium).mixed_strategy(reading))
+    return loss(equilibrium.value, report.best_opener, report.best_answerer), margin(reading)
+
+
 def wilson(wins: int, games: int) -> tuple[float, float]:
     """The 95 % Wilson interval of a win rate."""
     if games == 0:
@@ -105,6 +122,7 @@ def main() -> None:
     gifts_total = 0
     ordered = True
     honest_ratio: dict[Level, list[float]] = {level: [] for level in levels}
+    margins: list[tuple[float, float]] = []
     start = time.perf_counter()
     for case in args.cases.split(","):
         name, sides = case.split(":")
@@ -125,6 +143,11 @@ def main() -> None:
                         wins += result.winner == "computer"
                         gifts += result.gifts["computer"]
                     low, high = wilson(wins, args.games)
+                    margin = ""
+                    if level is Level.FORTE and size == 2:
+                        lost, bound = heads_up_margin(seat, names[1])
+                        margins.append((lost, bound))
+                        margin = f" margin={lost:.3f}<={bound:.3f}"
                     rate, share = wins / args.games, 1 / size
                     rates.append(rate / share)
                     gifts_total += gifts
@@ -136,7 +159,7 @@ def main() -> None:
                     print(
                         f"{name} d{sides} players={size} {level.value:6} vs {opponent:14} "
                         f"win={100 * rate:5.1f}% [{100 * low:4.1f},{100 * high:5.1f}] "
-                        f"share={100 * share:4.1f}% gifts={gifts}",
+                        f"share={100 * share:4.1f}% gifts={gifts}{margin}",
                         flush=True,
                     )
                 mean[level] = sum(rates) / len(rates)
@@ -151,6 +174,10 @@ def main() -> None:
     for level in (Level.MEDIO, Level.FACILE):
         if honest_ratio.get(level):
             figures.append(f"{level.value}_honest_odds={sum(honest_ratio[level]) / len(honest_ratio[level]):.2f}")
+    if margins:
+        worst = max(margins)
+        figures.append(f"forte_2p_margin_max={worst[0]:.3f} bound={worst[1]:.3f}")
+        figures.append(f"margin_within_bound={'yes' if all(a <= b + 1e-9 for a, b in margins) else 'no'}")
     figures.append(f"games_per_cell={args.games} seconds={time.perf_counter() - start:.0f}")
     print(f"tokio_table seat={args.seat} " + " ".join(figures))
 

@@ -75,10 +75,11 @@ import numpy as np
 from engine.rolls import Roll
 from engine.tokio.actions import Action, Believe, Claim, Doubt, Reveal, TakePenalty
 from engine.tokio.casual import Suspicion
+from engine.tokio.exploit import Exploiter, FloatArray, Reading
 from engine.tokio.game import TokioGame
-from engine.tokio.round import answer_key, roll_chances, state_key
+from engine.tokio.round import StateKey, answer_key, roll_chances, state_key
 from engine.tokio.rules import DoubleOnTokio, Flow, RaiseRule, TokioResponse, TokioRules, TruthTest
-from engine.tokio.seat import Level, Seat
+from engine.tokio.seat import Level, Seat, _draw, without_gifts
 
 #: How many claims' worth of evidence the prior of a plausible human weighs.
 PRIOR_WEIGHT = 6.0
@@ -176,6 +177,9 @@ class TableSeat:
         self.equilibrium = equilibrium
         self.habits: dict[str, Habits] = {}
         self.suspicion: dict[str, Suspicion] = {}
+        self.claims_seen: dict[str, int] = {}
+        """How many claims each player has been seen to make (evidence for reading their claims)."""
+        self._mixer: Exploiter | None = None
         """Each claimer as the casual levels read it (:mod:`engine.tokio.casual`)."""
         self._to_beat: Roll | None = None
         self._rolls, self._chances = roll_chances(rules)
@@ -197,6 +201,7 @@ class TableSeat:
             return
         if isinstance(action, Claim):
             self._to_beat = game.claim
+            self.claims_seen[player] = self.claims_seen.get(player, 0) + 1
             self.suspicion.setdefault(player, Suspicion()).saw_claim(self.rules, game.claim, action.roll)
             return
         claim = game.claim
@@ -224,7 +229,14 @@ class TableSeat:
             return own if own in claims else claims[0]
         if self._exact(game):
             assert self.equilibrium is not None
-            return self.equilibrium.claim(state_key(game), own, rng)
+            reading = self._reading(game)
+            if reading is None:
+                return self.equilibrium.claim(state_key(game), own, rng)
+            tree = self.equilibrium.strategy.tree
+            number = tree.index[state_key(game)]
+            choices = tree.states[number].choices
+            row = self._exploiter().claim_row(number, tree.rolls.index(own), reading)
+            return choices[_draw(without_gifts(row, [c.lower for c in choices]), rng)].claim
         me = game.to_act or ""
         if self.rules.flow is Flow.DUEL:
             partner = game.receiver or ""
@@ -252,7 +264,15 @@ class TableSeat:
             return TakePenalty() if game.can_take_penalty else Believe()
         if self._exact(game):
             assert self.equilibrium is not None
-            action = self.equilibrium.answer(answer_key(game, to_beat), claim, rng)
+            reading = self._reading(game)
+            if reading is None:
+                action = self.equilibrium.answer(answer_key(game, to_beat), claim, rng)
+            else:
+                tree = self.equilibrium.strategy.tree
+                number = tree.index[answer_key(game, to_beat)]
+                j = next(i for i, c in enumerate(tree.states[number].choices) if c.claim == claim and not c.lower)
+                row = self._exploiter().answer_row(number, j, reading)
+                action = (Believe(), Doubt(), TakePenalty())[_draw(row, rng)]
             return Doubt() if isinstance(action, TakePenalty) and not game.can_take_penalty else action
         me, claimant = game.to_act or "", game.claimant or ""
         if self.rules.flow is Flow.DUEL:
@@ -270,6 +290,32 @@ class TableSeat:
         """
         reading = (self.suspicion.get(claimant) or Suspicion()).truth(self.rules, to_beat, claim)
         return self._of(claimant).truth_rate(kind(self.rules, to_beat, claim), reading)
+
+    def reading(self, player: str) -> Reading:
+        """What this seat has read of ``player``, as :mod:`engine.tokio.exploit` takes it."""
+        habits = self._of(player)
+        rules = self.rules
+
+        def answers(key: StateKey, claim: Roll) -> FloatArray:
+            return habits.answer_rates(kind(rules, key.claim, claim))
+
+        bluff = (self.suspicion.get(player) or Suspicion()).bluff_share
+        return Reading(bluff, answers, float(self.claims_seen.get(player, 0)), float(habits.answers.sum()))
+
+    def _reading(self, game: TokioGame) -> Reading | None:
+        """Heads-up: the reading of the other player, None with no evidence at all (the pure equilibrium)."""
+        if len(game.active_players) != 2:
+            return None
+        me = game.to_act or ""
+        other = next(p for p in game.active_players if p != me)
+        reading = self.reading(other)
+        return reading if reading.claims_seen or reading.answers_seen else None
+
+    def _exploiter(self) -> Exploiter:
+        if self._mixer is None:
+            assert self.equilibrium is not None
+            self._mixer = Exploiter(self.equilibrium.strategy)
+        return self._mixer
 
     def _exact(self, game: TokioGame) -> bool:
         """True where ``forte`` plays the two-player equilibrium.
