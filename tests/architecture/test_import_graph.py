@@ -22,6 +22,7 @@ PACKAGES = ("engine", "grammars", "voice_host")
 FLOORS: tuple[tuple[str, ...], ...] = (
     ("voice_host.__main__", "voice_host.launch"),
     ("voice_host.cli",),
+    ("voice_host.evening",),
     ("voice_host.games",),
     ("voice_host.board",),
     ("voice_host.listen",),
@@ -35,6 +36,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("voice_host.platform",),
     ("voice_host", "voice_host.errors", "voice_host.limits", "voice_host.user_command"),
     ("grammars.tokio", "grammars.yatzi"),
+    ("grammars.evening",),
     ("grammars",),
     ("engine.tokio", "engine.yatzi"),
     ("engine",),

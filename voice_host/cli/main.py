@@ -16,6 +16,7 @@ from typing import Any
 
 from grammars.it import catalogue as say
 from voice_host.board.options import add_board_options
+from voice_host.cli import evening
 from voice_host.cli.parser import ItalianArgumentParser
 from voice_host.cli.play import analyse_journal, play
 from voice_host.cli.voice_options import add_voice_options
@@ -57,6 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyse = sub.add_parser("analizza", help=say.CLI_HELP["analizza"])
     analyse.add_argument("journal", metavar="GIORNALE", help=say.CLI_HELP["journal"])
     _register_voice_tools(sub)
+    evening.register(sub, lambda argv: main(argv))  # serata, riprendi
     return parser
 
 
@@ -73,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``voice-host`` console script."""
     try:
         with stop_on_signals():
+            if not (sys.argv[1:] if argv is None else list(argv)):
+                return evening.bare([])  # voice-host alone: how to start an evening, what play does
             args = build_parser().parse_args(argv)
             if args.command == "play":
                 return play(args)

@@ -35,3 +35,5 @@ class GameEntry:
     """The file of what was decided for each risky pair of its phrases (``voice_host.hearing.decisions``)."""
     choices: Mapping[str, tuple[str | int, ...]] = field(default_factory=dict)
     """The values an option of ``options`` may take, where the game limits them (``dice``: 4, 6, 8, 10)."""
+    describe_rules: Callable[[dict[str, Any]], str] | None = None
+    """The rules of a configuration in one breath, ending with "va bene?" (the evening's lobby offers them)."""

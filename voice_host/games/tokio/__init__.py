@@ -161,8 +161,22 @@ def _by_text(meaning: Mapping[str, object]) -> Callable[[Phrase], object]:
     return lambda phrase: meaning[phrase.text]
 
 
+def describe_rules(config: dict[str, Any]) -> str:
+    """The rules of ``config`` in one breath, as the evening's lobby offers them."""
+    from engine.tokio.rules import Counting
+    from grammars.evening.sentences import tokio_rules
+
+    rules = preset(config["rules"], sides=config.get("dice"), limit=config.get("limit"))
+    computers = config.get("computers", [])
+    return tokio_rules(
+        rules.name, rules.sides, rules.limit, rules.counting is Counting.LIVES, len(computers),
+        str(config.get("level", Level.MEDIO.value)),
+    )
+
+
 ENTRY = GameEntry(
     make_config, make_dialog, OPTIONS, all_phrases, phase_grammars,
     decisions=Path(__file__).with_name("decisions.json"),
     choices={"dice": SIDES, "truth": tuple(TRUTH_OPTIONS), "computer_level": tuple(LEVELS)},
+    describe_rules=describe_rules,
 )

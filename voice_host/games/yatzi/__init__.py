@@ -120,7 +120,17 @@ def analysis(dialog: AnyDialog) -> str:
     return dialog.analysis_text()
 
 
+def describe_rules(config: dict[str, Any]) -> str:
+    """The rules of ``config`` in one breath, as the evening's lobby offers them."""
+    from grammars.evening.sentences import yatzi_rules
+
+    named = {engine: spoken for spoken, engine in say.YATZI_RULE_OPTIONS.items()}
+    rules = named.get(str(config.get("rules", "seed")), "foglio")
+    return yatzi_rules(rules, bool(config["virtual"]), len(config.get("computers", [])))
+
+
 ENTRY = GameEntry(
     make_config, make_dialog, OPTIONS, all_phrases, phase_grammars, analysis,
     decisions=Path(__file__).with_name("decisions.json"),
+    describe_rules=describe_rules,
 )

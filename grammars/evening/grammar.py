@@ -1,0 +1,280 @@
+"""The lobby's questions as phases: the phrases each may hear, and text read back as an intent.
+
+One set of wordings (:mod:`grammars.evening.words`) serves both directions, as in the
+games: :func:`phrases` lists what the recognizer may hear at a question, :func:`parse`
+reads what was heard. What changes from table to table (the games, their rule sets as
+said, the names that can be heard) comes in a :class:`LobbyWords`.
+
+>>> w = LobbyWords(games=("tokio", "yatzi"), rule_names={"milella": "milella", "di milella": "milella"},
+...                names=("Anna", "Bruno"))
+>>> parse("giochiamo a Tokio", LobbyPhase.GAME, w)
+ChooseGame(game='tokio')
+>>> parse("sì ma con i dadi da dieci e a cinque penalità", LobbyPhase.RULES, w)
+Change(changes=(('dice', 10), ('limit', 5)))
+>>> parse("regole di Milella", LobbyPhase.RULES, w), parse("va bene", LobbyPhase.RULES, w)
+(Change(changes=(('rules', 'milella'),)), Yes())
+>>> parse("anna", LobbyPhase.NAME, w), parse("siamo tutti", LobbyPhase.NAME, w)
+(Name(name='Anna', last=False), NamesDone())
+>>> parse("esce Bruno", LobbyPhase.AFTER, w), parse("rivincita", LobbyPhase.AFTER, w)
+(Leaves(name='Bruno'), Again())
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from grammars.commands import command_entries, parse_command, yes_no_entries
+from grammars.evening import words as w
+from grammars.evening.intents import (
+    Again,
+    Change,
+    ChangeGame,
+    ChangePlayers,
+    ChooseGame,
+    EndEvening,
+    Enters,
+    Leaves,
+    Name,
+    NamesDone,
+)
+from grammars.intents import Intent, No, NotUnderstood, Yes
+from grammars.it.numbers import number_word
+from grammars.normalize import fold, is_filler, normalize, phrase
+from grammars.phases import ListeningPhase, NotUnderstoodReason
+from grammars.phrases import Phrase
+
+#: Numbers a rule change may name (dice faces, penalties, lives).
+NUMBERS = range(1, 21)
+
+
+class LobbyPhase(ListeningPhase):
+    """The lobby's questions."""
+
+    GAME = "lobby_game"
+    RULES = "lobby_rules"
+    NAME = "lobby_name"
+    CONFIRM = "lobby_confirm"
+    AFTER = "lobby_after"
+
+
+class Reason(NotUnderstoodReason):
+    """Why a lobby answer was not understood."""
+
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class LobbyWords:
+    """What the lobby can hear at this table: the games, their rule sets as said, the names."""
+
+    games: tuple[str, ...]
+    rule_names: Mapping[str, str] = field(default_factory=dict)
+    """A rule set as said ("di milella", "classiche") -> its ``--rules`` value."""
+    names: tuple[str, ...] = ()
+    """The names the lobby can hear (the shipped list, earlier evenings', the table's)."""
+
+
+def _key(text: str) -> str:
+    """Folded, normalised, single-spaced; the apostrophe of "un'altra" a space; a hesitation before the
+    answer ("ehm, tokio") dropped, unless it is the whole answer ("ok")."""
+    tokens = fold(normalize(text.replace("'", " ").replace("’", " "))).split()
+    while len(tokens) > 1 and is_filler(tokens[0]):
+        tokens.pop(0)
+    return " ".join(tokens)
+
+
+def _number_pattern() -> str:
+    words = sorted({_key(number_word(n)) for n in NUMBERS}, key=len, reverse=True)
+    return "|".join([*(re.escape(word) for word in words), r"\d{1,2}"])
+
+
+@cache
+def _number_of() -> dict[str, int]:
+    found = {_key(number_word(n)): n for n in NUMBERS}
+    return found | {str(n): n for n in NUMBERS}
+
+
+def _template(wording: str) -> re.Pattern[str]:
+    head, _, tail = _key(wording.replace("{n}", " NUMERO ")).partition("numero")
+    return re.compile(rf"(?:^| ){re.escape(head)}({_number_pattern()}){re.escape(tail)}(?= |$)".replace("\\ ", " "))
+
+
+@cache
+def _number_templates(wordings: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
+    return tuple(sorted((_template(x) for x in wordings), key=lambda p: len(p.pattern), reverse=True))
+
+
+def _find(text: str, wording: str) -> int:
+    """Where the whole words of ``wording`` stand in ``text`` (both keys), or -1."""
+    match = re.search(rf"(?:^| ){re.escape(_key(wording))}(?= |$)", text)
+    return -1 if match is None else match.start()
+
+
+def _changes(text: str, words: LobbyWords) -> list[tuple[int, str, str | int]]:
+    """Every rule change said in ``text``, with where it was said."""
+    found: list[tuple[int, str, str | int]] = []
+    spans: list[tuple[int, int]] = []
+    for option, wordings in (("dice", w.DICE_WORDINGS), ("limit", w.LIMIT_WORDINGS)):
+        for pattern in _number_templates(wordings):  # the longest wording first: one change per stretch of words
+            for match in pattern.finditer(text):
+                if not any(start < match.end() and match.start() < end for start, end in spans):
+                    spans.append(match.span())
+                    found.append((match.start(), option, _number_of()[match.group(1)]))
+    taken = False
+    for wording, level in sorted(w.LEVEL_WORDINGS.items(), key=lambda item: -len(item[0])):
+        if (at := _find(text, wording)) >= 0:
+            found.append((at, "computer_level", level))
+            taken = True
+            break
+    if not taken:
+        for wording, on in sorted(w.COMPUTER_WORDINGS.items(), key=lambda item: -len(item[0])):
+            if (at := _find(text, wording)) >= 0:
+                found.append((at, "computer", on))
+                break
+    for wording, on in sorted(w.VIRTUAL_WORDINGS.items(), key=lambda item: -len(item[0])):
+        if (at := _find(text, wording)) >= 0:
+            found.append((at, "virtual_dice", on))
+            break
+    for spoken, value in sorted(words.rule_names.items(), key=lambda item: -len(item[0])):
+        if (at := _find(text, spoken)) >= 0:
+            found.append((at, "rules", value))
+            break
+    return sorted(found, key=lambda item: item[0])
+
+
+def _match_name(text: str, names: Sequence[str]) -> str | None:
+    """The name of ``names`` that ``text`` (a key) is, by its folded spelling."""
+    return _names_by_key(tuple(names)).get(text)
+
+
+@cache
+def _names_by_key(names: tuple[str, ...]) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for name in names:
+        found.setdefault(_key(name), name)
+    return found
+
+
+def _one_of(text: str, wordings: Sequence[str]) -> bool:
+    return text in {_key(x) for x in wordings}
+
+
+def _lead_removed(text: str, leads: Sequence[str]) -> str:
+    for lead in sorted((_key(x) for x in leads if x), key=len, reverse=True):
+        if text.startswith(lead + " "):
+            return text[len(lead) + 1:]
+    return text
+
+
+def parse(text: str, phase: LobbyPhase, words: LobbyWords) -> Intent:
+    """What ``text`` says in answer to ``phase``'s question (a command, sì/no, or the lobby's own intents)."""
+    key = _key(text)
+    if phase in (LobbyPhase.CONFIRM,):
+        command = parse_command(text, yes_no=True)
+        return command if command is not None else NotUnderstood(text, Reason.UNKNOWN)
+    if phase is LobbyPhase.AFTER:
+        return _after(text, key, words)
+    command = parse_command(text)
+    if command is not None:
+        return command
+    if phase is LobbyPhase.GAME:
+        game = _lead_removed(key, w.GAME_LEADS)
+        if game in words.games:
+            return ChooseGame(game)
+    elif phase is LobbyPhase.RULES:
+        changes = _changes(key, words)
+        if changes:
+            return Change(tuple((option, value) for _, option, value in changes))
+        if _one_of(key, w.RULES_OK):
+            return Yes()
+        if _one_of(key, w.RULES_NO):
+            return No()
+    elif phase is LobbyPhase.NAME:
+        return _name(text, key, words)
+    return NotUnderstood(text, Reason.UNKNOWN)
+
+
+def _name(text: str, key: str, words: LobbyWords) -> Intent:
+    if _one_of(key, w.NAMES_DONE):
+        return NamesDone()
+    for done in sorted((_key(x) for x in w.NAMES_DONE), key=len, reverse=True):
+        for joint in (" e ", " "):
+            if key.endswith(joint + done):
+                named = _match_name(key[: -len(joint + done)], words.names)
+                if named is not None:
+                    return Name(named, last=True)
+    yes_no = parse_command(text, yes_no=True)
+    if isinstance(yes_no, (Yes, No)):
+        return yes_no
+    named = _match_name(_lead_removed(key, ("sono", "io sono", "mi chiamo", "gioca", "c è")), words.names)
+    return Name(named) if named is not None else NotUnderstood(text, Reason.UNKNOWN)
+
+
+def _after(text: str, key: str, words: LobbyWords) -> Intent:
+    for meaning, wordings in (
+        (EndEvening(), w.END_EVENING), (ChangeGame(), w.CHANGE_GAME), (ChangePlayers(), w.CHANGE_PLAYERS),
+        (Again(), w.AGAIN),
+    ):
+        if _one_of(key, wordings):
+            return meaning
+    for kind, leads in ((Enters, w.ENTERS), (Leaves, w.LEAVES)):
+        rest = _lead_removed(key, leads)
+        if rest != key:
+            named = _match_name(rest, words.names)
+            if named is not None:
+                return kind(named)
+    command = parse_command(text)
+    return command if command is not None else NotUnderstood(text, Reason.UNKNOWN)
+
+
+# ---------------------------------------------------------------- what the recognizer may hear
+
+
+def _phrases(texts: Iterator[str]) -> tuple[Phrase, ...]:
+    seen: dict[str, Phrase] = {}
+    for text in texts:
+        spoken = " ".join(normalize(text).split())
+        if spoken and fold(spoken) not in seen:
+            seen[fold(spoken)] = phrase(spoken)
+    return tuple(seen.values())
+
+
+def phrases(phase: LobbyPhase, words: LobbyWords, table: Sequence[str] = ()) -> tuple[Phrase, ...]:
+    """Every phrase valid at ``phase`` (commands and sì/no included); ``table``: the names seated now."""
+    commands = tuple(p for p, _ in command_entries())
+    yes_no = tuple(p for p, _ in yes_no_entries())
+    if phase is LobbyPhase.CONFIRM:
+        return commands + yes_no
+    if phase is LobbyPhase.GAME:
+        texts: Iterator[str] = (f"{lead} {game}" for game in words.games for lead in w.GAME_LEADS)
+    elif phase is LobbyPhase.RULES:
+        texts = iter([
+            *w.RULES_OK, *w.RULES_NO, *w.COMPUTER_WORDINGS, *w.LEVEL_WORDINGS, *w.VIRTUAL_WORDINGS,
+            *(x.replace("{n}", number_word(n)) for x in (*w.DICE_WORDINGS, *w.LIMIT_WORDINGS) for n in NUMBERS),
+            *(f"{lead} {spoken}" for spoken in words.rule_names for lead in w.RULES_LEADS),
+        ])
+    elif phase is LobbyPhase.NAME:
+        texts = iter([*w.NAMES_DONE, *words.names, *(f"{name} e basta" for name in words.names)])
+    else:
+        texts = iter([
+            *w.AGAIN, *w.CHANGE_GAME, *w.CHANGE_PLAYERS, *w.END_EVENING,
+            *(f"{lead} {name}" for name in words.names for lead in w.ENTERS[:1]),
+            *(f"{lead} {name}" for name in table for lead in w.LEAVES),
+        ])
+    return commands + yes_no + _phrases(texts) if phase is not LobbyPhase.AFTER else commands + _phrases(texts)
+
+
+def help_examples(phase: LobbyPhase, words: LobbyWords) -> list[str]:
+    """A few answers to ``phase``'s question, for the help (each parses in that phase)."""
+    if phase is LobbyPhase.GAME:
+        return [f"giochiamo a {game}" for game in words.games]
+    if phase is LobbyPhase.RULES:
+        return ["va bene", "con i dadi da dieci", "a cinque penalità", "col computer", "dadi virtuali"]
+    if phase is LobbyPhase.NAME:
+        return ["Anna", "basta così"]
+    if phase is LobbyPhase.CONFIRM:
+        return ["sì", "no"]
+    return ["rivincita", "cambiamo gioco", "entra Marco", "basta per stasera"]

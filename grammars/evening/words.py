@@ -1,0 +1,94 @@
+"""The wordings of the lobby's answers, as data (the grammar expands them).
+
+Each row is what a table says, in its own words, to one of the lobby's questions;
+:mod:`grammars.evening.grammar` makes phrases of them and reads text back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+#: What may stand before a game's name: "giochiamo a Tokio", "facciamo Yatzi".
+GAME_LEADS: tuple[str, ...] = (
+    "", "giochiamo a", "facciamo", "facciamo una partita a", "una partita a", "gioco", "vorrei", "a", "proviamo",
+)
+
+#: The rules offered are fine.
+RULES_OK: tuple[str, ...] = (
+    "va bene", "sì", "si", "ok", "okay", "d'accordo", "perfetto", "benissimo", "certo", "giusto", "così",
+    "va benissimo", "sì va bene", "vanno bene", "sì grazie", "giochiamo", "andiamo", "iniziamo", "cominciamo",
+    "le solite", "come sempre", "le regole solite", "sì perfetto", "esatto",
+)
+
+#: The rules offered are not fine (the lobby asks what to change).
+RULES_NO: tuple[str, ...] = (
+    "no", "cambiamo", "cambiamo le regole", "no cambiamo", "no cambiamo le regole", "altre regole", "no aspetta",
+)
+
+#: Ways to say the dice: "{n}" is the number of faces as a word.
+DICE_WORDINGS: tuple[str, ...] = (
+    "dadi da {n}", "con i dadi da {n}", "i dadi da {n}", "dadi a {n} facce", "con dadi da {n}", "d {n}",
+    "con il d {n}", "col d {n}", "con i d {n}",
+)
+
+#: Ways to say the limit of penalties or lives: "{n}" is the number as a word.
+LIMIT_WORDINGS: tuple[str, ...] = (
+    "a {n} penalità", "fuori a {n}", "fuori a {n} penalità", "si esce a {n}", "fino a {n}", "con {n} penalità",
+    "{n} penalità", "a {n} vite", "con {n} vite", "{n} vite",
+)
+
+#: What may stand before a rule set's spoken name: "regole di Milella", "alla Milella".
+RULES_LEADS: tuple[str, ...] = ("regole", "le regole", "con le regole", "regole di", "con le regole di", "alla", "")
+
+#: A computer seat joins (1) or leaves (0) the table.
+COMPUTER_WORDINGS: Mapping[str, int] = MappingProxyType({
+    "col computer": 1, "con il computer": 1, "gioca anche il computer": 1, "anche il computer": 1,
+    "aggiungi il computer": 1, "contro il computer": 1, "computer": 1,
+    "senza computer": 0, "senza il computer": 0, "niente computer": 0, "togli il computer": 0,
+})
+
+#: The computer seat's levels as said: wording -> the level's option value.
+LEVEL_WORDINGS: Mapping[str, str] = MappingProxyType({
+    "computer forte": "forte", "computer bravo": "forte", "computer difficile": "forte",
+    "computer medio": "medio", "computer normale": "medio",
+    "computer facile": "facile", "computer scarso": "facile", "computer debole": "facile",
+})
+
+#: Virtual dice (the host rolls: 1) or real dice on the table (0).
+VIRTUAL_WORDINGS: Mapping[str, int] = MappingProxyType({
+    "dadi virtuali": 1, "con i dadi virtuali": 1, "tira tu i dadi": 1, "tira tu": 1, "dadi finti": 1,
+    "dadi veri": 0, "con i dadi veri": 0, "tiriamo noi": 0,
+})
+
+#: The list of players is complete.
+NAMES_DONE: tuple[str, ...] = (
+    "basta così", "basta", "siamo tutti", "ci siamo tutti", "siamo questi", "nessun altro", "fine", "finito",
+    "è tutto", "tutto qui", "ecco tutto", "solo noi", "nessuno",
+)
+
+#: After a game: the same players and rules again.
+AGAIN: tuple[str, ...] = (
+    "sì", "si", "un'altra", "un altra", "rivincita", "la rivincita", "facciamo un'altra", "ancora", "ancora una",
+    "sì un'altra", "sì rivincita", "giochiamo ancora", "rigiochiamo", "ok", "va bene", "certo", "dai",
+    "volentieri",
+)
+
+#: After a game: choose the game again.
+CHANGE_GAME: tuple[str, ...] = (
+    "cambiamo gioco", "cambia gioco", "un altro gioco", "altro gioco", "giochiamo a un'altra cosa",
+    "cambiamo", "facciamo un altro gioco",
+)
+
+#: After a game: choose the players again.
+CHANGE_PLAYERS: tuple[str, ...] = ("cambiamo giocatori", "cambiano i giocatori", "nuovi giocatori", "altri giocatori")
+
+#: After a game: the evening is over.
+END_EVENING: tuple[str, ...] = (
+    "basta per stasera", "basta", "no", "no grazie", "finiamo", "finito", "buonanotte", "basta così",
+    "per stasera basta", "andiamo a dormire", "chiudiamo", "fine serata", "è tutto",
+)
+
+#: After a game: "entra Marco", "esce Bruno" (the name follows).
+ENTERS: tuple[str, ...] = ("entra", "gioca anche", "aggiungi", "arriva")
+LEAVES: tuple[str, ...] = ("esce", "va via", "togli", "non gioca più", "se ne va")

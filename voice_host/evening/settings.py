@@ -1,0 +1,89 @@
+"""Remembered settings: the last evening's game, rules and players, offered as the next evening's defaults.
+
+A small TOML file in the user's configuration folder (``impostazioni.toml``), read with
+``tomllib`` (``tomli`` on Python 3.10) and written whole (a temporary file renamed over it).
+A bad file is one Italian line on stderr naming the key, and the defaults apply; unknown keys
+are named, never ignored silently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from grammars.evening import sentences as says
+from voice_host.platform.config_dir import config_dir
+from voice_host.storage.atomic_write import write_atomically
+from voice_host.terminal.console import print_stderr
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+
+FILE_NAME = "impostazioni.toml"
+#: Every key the file may hold, and the type of its value.
+KEYS: Mapping[str, type] = {"game": str, "rules": str, "dice": int, "limit": int, "players": list, "names": list}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the last evening left: its game, its rule changes, its players, every name heard."""
+
+    game: str | None = None
+    rules: Mapping[str, Any] | None = None
+    players: list[str] | None = None
+    names: tuple[str, ...] = ()
+
+
+def settings_path() -> Path:
+    """Where the settings file is."""
+    return config_dir() / FILE_NAME
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The remembered settings; a missing file is no settings, a bad one one Italian line and no settings."""
+    path = path or settings_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        print_stderr(f"voice-host: {says.settings_bad(str(path), 'il file', str(exc).splitlines()[0])}")
+        return Settings()
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        print_stderr(f"voice-host: {says.settings_unknown_keys(str(path), unknown)}")
+    for key, kind in KEYS.items():
+        if key in data and (not isinstance(data[key], kind) or isinstance(data[key], bool)):
+            print_stderr(f"voice-host: {says.settings_bad(str(path), key, kind.__name__)}")
+            return Settings()
+    for key in ("players", "names"):
+        if not all(isinstance(name, str) and name.strip() for name in data.get(key, [])):
+            print_stderr(f"voice-host: {says.settings_bad(str(path), key, 'nomi')}")
+            return Settings()
+    rules = {key: data[key] for key in ("rules", "dice", "limit") if key in data}
+    return Settings(data.get("game"), rules, list(data.get("players", [])) or None, tuple(data.get("names", [])))
+
+
+def remember(game: str | None, settings: Mapping[str, Any], players: list[str], path: Path | None = None) -> None:
+    """Keep this evening's choices for the next one (a failure to write is said, never fatal)."""
+    path = path or settings_path()
+    earlier = load_settings(path) if path.exists() else Settings()
+    names = list(dict.fromkeys([*earlier.names, *players]))[-500:]
+    lines = [f"game = {json.dumps(game)}"] if game else []
+    lines += [f"{key} = {json.dumps(settings[key], ensure_ascii=False)}" for key in ("rules", "dice", "limit")
+              if isinstance(settings.get(key), (str, int))]
+    lists = (("players", players), ("names", names))
+    lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in lists]
+    text = "\n".join(lines) + "\n"
+    try:
+        os.makedirs(path.parent, mode=0o700, exist_ok=True)
+        write_atomically(path, lambda handle: handle.write(text.encode("utf-8")))
+    except OSError as exc:
+        print_stderr(f"voice-host: {says.settings_bad(str(path), 'scrittura', str(exc))}")
