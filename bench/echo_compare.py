@@ -33,8 +33,9 @@ Figures per canceller, over the three rooms:
 
 Run: ``.venv/bin/python bench/echo_compare.py`` with livekit and pyaec
 installed (``pip install livekit pyaec``). Last line:
-``echo-compare erle_db=W/S near_sdr_db=W/S double_talk_kept_db=W/S
-cpu_pct=W/S latency_ms=W/S install_mb=W/S`` (W webrtc, S speex).
+``echo-compare erle_db=A/B/.. near_sdr_db=A/B/.. double_talk_kept_db=A/B/..
+cpu_pct=A/B/.. latency_ms=A/B/.. install_mb=A/B/..``, one figure per configuration of
+``echo_cancel.BACKENDS`` in the order the line before it names.
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ def latency_ms(name: str) -> float:
 def install_mb(name: str) -> float:
     """Installed size of ``name``'s distributions, MB."""
     total = 0
-    for dist_name in DISTRIBUTIONS[name]:
+    for dist_name in DISTRIBUTIONS[name.split("-")[0]]:
         try:
             dist = importlib.metadata.distribution(dist_name)
         except importlib.metadata.PackageNotFoundError:
@@ -186,6 +187,7 @@ def main() -> int:
             f"{np.mean(f['cpu']):.2f}",
             f"{latency_ms(name):.0f}", f"{install_mb(name):.1f}",
         )
+    print("order " + "/".join(names))
     names_out = ("erle_db", "near_sdr_db", "double_talk_kept_db", "cpu_pct", "latency_ms", "install_mb")
     print("echo-compare " + " ".join(f"{k}={'/'.join(summary[n][i] for n in names)}" for i, k in enumerate(names_out)))
     return 0
