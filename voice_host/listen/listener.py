@@ -49,6 +49,7 @@ from voice_host.listen.endpoint import BACKGROUND_RMS, BackgroundEnd, UtteranceE
 from voice_host.listen.gate import GateStage
 from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
+from voice_host.listen.over_host import Verdict, verdict
 from voice_host.listen.sources import AudioSource
 from voice_host.listen.verify import Verifier, tails
 from voice_host.listen.word_levels import RecentAudio
@@ -296,16 +297,16 @@ class VoskListener:
     def _over_host(self, heard: Heard, request: ListenRequest, talk: TalkOver) -> Heard | None:
         """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host is audible."""
         host_on = talk.speaking or self._gate.host_audible
-        stops = {text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)}
-        answers = {phrase.text for phrase in request.phrases}
-        if heard.text in stops and not (heard.text in answers and (talk.in_question or not host_on)):
+        said = verdict(
+            heard.text, sure=heard.sure, host_on=host_on, in_question=talk.in_question,
+            stops={text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)},
+            answers={phrase.text for phrase in request.phrases},
+        )
+        if said is Verdict.STOP:
+            talk.stop()
+        elif said is Verdict.ANSWER:
             if host_on:
-                talk.stop()
-            return None  # a stop word is not an answer; with the host quiet there is nothing to cut
-        if not host_on:
-            return heard
-        if talk.in_question and heard.sure:
-            talk.interrupt()
+                talk.interrupt()
             return heard
         return None
 

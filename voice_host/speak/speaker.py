@@ -206,6 +206,8 @@ Player = Callable[[Clip], PlaybackTimes]
 
 #: Silence between two sentences of one turn, after espeak's own has been trimmed.
 SENTENCE_PAUSE_S = 0.08
+#: Barge-in: the silence between a cut and the question said alone (the host acknowledges the stop).
+CUT_PAUSE_S = 0.3
 
 
 class _Queued(Protocol):
@@ -468,7 +470,8 @@ class Pyttsx3Speaker:
             self.last_playback = heard[-1]
 
     def _queue_question_alone(self, clip: Clip) -> None:
-        """After a stop word: the question by itself, then the cue (under the turn's lock)."""
+        """After a stop word: a short pause, the question by itself, then the cue (under the turn's lock)."""
+        self._turn_items.append((self._queue(silence(CUT_PAUSE_S, clip.sample_rate)), False))
         self._turn_items.append((self._queue(clip), True))
         self._queue_cue_over()
 
