@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from voice_host.audio.echo_cancel import FrameCanceller
-from voice_host.audio.far_end import FarEnd
+from voice_host.audio.far_end import FarEnd, SteadyClock
 from voice_host.listen.sources import AudioChunk
 
 #: After the host's last sample, how long its echo may still be in the room (the rig's longest: 120 ms of
@@ -26,12 +26,16 @@ class EchoStage:
     def __init__(self, canceller: FrameCanceller, far: FarEnd) -> None:
         self._canceller = canceller
         self.far = far
-        self._pending = 0  # samples handed in whose cleaned output has not come out yet (under one frame)
+        self._clock = SteadyClock(canceller.sample_rate)  # capture stamps jitter: the chunks' times steadied
+        self.last_far = np.zeros(0, dtype=np.int16)
+        """The reference the last chunk was cleaned against (for diagnostics)."""
 
     def clean(self, chunk: AudioChunk) -> bytes:
         """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
         near = np.frombuffer(chunk.data, dtype="<i2").astype(np.int16)
-        far = self.far.reference(chunk.captured_at, len(near), self._canceller.sample_rate)
+        rate = self._canceller.sample_rate
+        far = self.far.reference(self._clock.place(chunk.captured_at, len(near)), len(near), rate)
+        self.last_far = far
         out = self._canceller.process(near, far)
         if len(out) < len(near):
             out = np.concatenate([np.zeros(len(near) - len(out), np.int16), out])
