@@ -23,8 +23,7 @@ monitor is a bit-exact copy of what was played, the easy case the rig replaces.
    phrase said over the last second of a host question, 6 dB under the echo (a
    player across the table, the loudspeaker at full volume), after 6 s of the
    host's other sentences (``--warm-s``): recognised and wrong (a cut counts as
-   wrong), over
-   speech as a percentage of in silence.
+   wrong), over speech as a percentage of in silence.
 3. Stop: the stop word said at a random moment of a host sentence; from the end of
    the word to the listener cutting (audio time), plus one 50 ms output block for
    the speaker to go silent (the cut drops the queue: what the device holds plays).
