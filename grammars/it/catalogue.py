@@ -1164,6 +1164,8 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
         "--board-host": "indirizzo IP di questo computer per aprire il tabellone alla rete di casa "
                         "(senza, lo vede solo questo computer)",
         "--earcon": "con la voce, un breve suono quando il microfono si apre (predefinito: on)",
+        "--barge-in": "con la voce, ascolta anche mentre parla: basta, zitto, stop o ok ho capito lo interrompono "
+        "(predefinito: off)",
         "--reprompt-s": "secondi di silenzio prima di ripetere la domanda e poi di dare un aiuto, "
                         "per esempio 20 o 20,30; 0 o off: mai (predefinito: 20,20)",
         "--computer-pause-s": "con la voce, secondi di pausa del computer prima di ogni sua mossa, "
@@ -1304,3 +1306,11 @@ BOARD_REFUSALS: Mapping[int, str] = MappingProxyType(
         503: "Troppi collegamenti al tabellone: riprova tra poco.",
     }
 )
+
+
+# ---- barge-in: listening while the host speaks (issue 33)
+
+
+def barge_in_unavailable(reason: str) -> str:
+    """--barge-in on where the echo canceller cannot run: the host stays half duplex (said once)."""
+    return f"Ascolto mentre parlo non disponibile ({reason}): ascolto solo quando ho finito di parlare."

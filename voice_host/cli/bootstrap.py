@@ -22,11 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from grammars.it import catalogue as say
+from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.board.history_page import history_pages
 from voice_host.board.launch import open_board
 from voice_host.board.server import BoardServer
 from voice_host.board.state import BoardPublisher
+from voice_host.cli.barge_in import talk_over_for
 from voice_host.core.computer_pause import pause_s
 from voice_host.core.ports import Listener, Speaker
 from voice_host.core.reprompt import DEFAULT_WAITS
@@ -82,9 +84,10 @@ def assemble(args: argparse.Namespace, script_path: str | None) -> Host:
         if script_path is not None:
             listeners.append(ScriptListener(script_path, echo=sys.stdout if args.tts == "print" else None))
         gate = HalfDuplexGate()  # the speaker closes it while it talks; the listener drops what it hears then
-        speaker = open_speaker(args, gate)
+        talk = talk_over_for(args) if not listeners else None  # --barge-in on: it listens while it speaks
+        speaker = open_speaker(args, gate, talk)
         if not listeners:
-            listeners.append(open_listener(args, game, config, speaker, gate))
+            listeners.append(open_listener(args, game, config, speaker, gate, talk))
         journal = journal or _create_journal(args, game, config, speaker)
         session = _session(args, new_dialog, listeners[0], speaker, journal, actions)
         session.asides = _history_asides(args)
@@ -200,7 +203,9 @@ def default_journal_path(game: str) -> str:
     return os.path.join(folder, f"{game}-{stamp}.jsonl")
 
 
-def open_speaker(args: argparse.Namespace, gate: HalfDuplexGate | None = None) -> Speaker:
+def open_speaker(
+    args: argparse.Namespace, gate: HalfDuplexGate | None = None, talk_over: TalkOver | None = None
+) -> Speaker:
     """The speaker the options ask for, with captions unless ``--captions off``.
 
     ``--tts print`` already prints every sentence, so it gets no captions; with
@@ -210,11 +215,16 @@ def open_speaker(args: argparse.Namespace, gate: HalfDuplexGate | None = None) -
     if args.tts == "print":
         return PrintSpeaker()
     captions = getattr(args, "captions", "on") == "on"
-    speaker = _open_voice(args, gate, print_fallback=not captions) if args.tts == "pyttsx3" else SilentSpeaker()
+    speaker = (
+        _open_voice(args, gate, print_fallback=not captions, talk_over=talk_over)
+        if args.tts == "pyttsx3" else SilentSpeaker()
+    )
     return CaptionedSpeaker(speaker) if captions else speaker
 
 
-def _open_voice(args: argparse.Namespace, gate: HalfDuplexGate | None, *, print_fallback: bool) -> Speaker:
+def _open_voice(
+    args: argparse.Namespace, gate: HalfDuplexGate | None, *, print_fallback: bool, talk_over: TalkOver | None = None
+) -> Speaker:
     """The pyttsx3 speaker, or a printing (or, under captions, silent) one when it cannot work."""
     try:
         from voice_host.cli.voice_adapters import VoiceUnavailable
@@ -225,14 +235,15 @@ def _open_voice(args: argparse.Namespace, gate: HalfDuplexGate | None, *, print_
     try:
         return open_tts(
             "pyttsx3", voice=args.voice, rate=args.rate, volume=args.volume, gate=gate, print_fallback=print_fallback,
-            think_pause_s=pause_s(args),
+            think_pause_s=pause_s(args), talk_over=talk_over,
         )
     except VoiceUnavailable as exc:  # an unknown --voice, a bad --rate: the user's to fix
         raise UsageError(str(exc)) from None
 
 
 def open_listener(
-    args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker, gate: HalfDuplexGate | None = None
+    args: argparse.Namespace, game: str, config: dict[str, Any], speaker: Speaker, gate: HalfDuplexGate | None = None,
+    talk_over: TalkOver | None = None,
 ) -> Listener:
     """The listener the options ask for; ``auto`` falls back to the keyboard without a model."""
     kind = args.input
@@ -250,7 +261,8 @@ def open_listener(
         return _keyboard()
     try:
         return open_voice_listener(
-            args.model, all_phrases(game, config), device=args.device, gate=gate, speaker=speaker
+            args.model, all_phrases(game, config), device=args.device, gate=gate, speaker=speaker,
+            talk_over=talk_over,
         )
     except VoiceUnavailable as exc:
         if kind == "voice":

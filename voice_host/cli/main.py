@@ -21,6 +21,7 @@ from voice_host import __version__
 from voice_host.board.options import add_board_options
 from voice_host.cli import evening
 from voice_host.cli import history as history_commands
+from voice_host.cli.barge_in import add_barge_in_option
 from voice_host.cli.parser import ItalianArgumentParser
 from voice_host.cli.play import analyse_journal, play
 from voice_host.cli.voice_options import add_voice_options
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--device", metavar="MICROFONO", help=device_help)
     add_board_options(play)
     play.add_argument("--earcon", default="on", choices=["on", "off"], help=say.CLI_HELP["--earcon"])
+    add_barge_in_option(play)
     play.add_argument("--reprompt-s", metavar="SECONDI", type=parse_waits, default=DEFAULT_WAITS,
                       help=say.CLI_HELP["--reprompt-s"])
     play.add_argument("--computer-pause-s", metavar="SECONDI", type=parse_pause, default=None,

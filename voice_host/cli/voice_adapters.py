@@ -17,6 +17,7 @@ from pathlib import Path
 from grammars.it import catalogue
 from grammars.phrases import Phrase
 from voice_host.audio.errors import VoiceUnavailable
+from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Listener, Speaker
 from voice_host.hearing.calibration_in_use import calibration_in_use
@@ -36,6 +37,7 @@ def open_voice_listener(
     download: bool = True,
     gate: HalfDuplexGate | None = None,
     speaker: Speaker | None = None,
+    talk_over: TalkOver | None = None,
 ) -> Listener:
     """A vosk listener on the microphone, after checking the whole vocabulary.
 
@@ -69,7 +71,19 @@ def open_voice_listener(
         speaker.say(catalogue.calibration_none_said())
     shared = gate if gate is not None else HalfDuplexGate()
     source = MicSource(device=device, gate=shared)
-    return VoskListener(model, vocabulary, source, gate=shared, fillers=COMMON_WORDS, calibration=in_use.calibration)
+    echo = None
+    if talk_over is not None:  # barge-in: the microphone cleaned of the host's voice (None: half duplex)
+        from voice_host.audio.echo_cancel import DEFAULT, CancellerUnavailable, open_canceller
+        from voice_host.listen.echo import EchoStage
+
+        try:
+            echo = EchoStage(open_canceller(DEFAULT, sample_rate=source.sample_rate), talk_over.far)
+        except CancellerUnavailable as exc:
+            print_stderr(f"voice-host: {catalogue.barge_in_unavailable(str(exc))}")
+    return VoskListener(
+        model, vocabulary, source, gate=shared, fillers=COMMON_WORDS, calibration=in_use.calibration,
+        talk_over=talk_over, echo=echo,
+    )
 
 
 def open_speaker(
@@ -82,6 +96,7 @@ def open_speaker(
     gate: HalfDuplexGate | None = None,
     print_fallback: bool = True,
     think_pause_s: float = 0.0,
+    talk_over: TalkOver | None = None,
 ) -> Speaker:
     """The pyttsx3 speaker (``kind="pyttsx3"``) or the printing one (``"print"``).
 
@@ -98,7 +113,7 @@ def open_speaker(
     try:
         return Pyttsx3Speaker(voice=voice, rate=rate, volume=volume, device=device,
                               gate=gate if gate is not None else HalfDuplexGate(), print_fallback=print_fallback,
-                              think_pause_s=think_pause_s)
+                              think_pause_s=think_pause_s, talk_over=talk_over)
     except UnknownTtsVoice as exc:
         raise VoiceUnavailable(str(exc)) from None
     except TtsUnavailable as exc:

@@ -19,8 +19,9 @@ from collections.abc import Callable
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Silence
 from voice_host.listen.early_end import EnergyTracker, ForegroundGate
+from voice_host.listen.echo import EchoStage
 from voice_host.listen.quiet_clock import QuietClock
-from voice_host.listen.sources import AudioSource
+from voice_host.listen.sources import AudioChunk, AudioSource
 from voice_host.listen.voice_activity import SpeechGate
 
 
@@ -32,7 +33,7 @@ class GateStage:
     words not ended yet); ``speech_gate=False`` passes every chunk;
     ``foreground=True`` attenuates the audio between a near speaker's words;
     ``close_after_drop=False`` keeps the speech gate open after a dropped utterance
-    (see :meth:`dropped`).
+    (see :meth:`dropped`); ``echo`` cleans every chunk of the host's own voice first (barge-in).
     """
 
     def __init__(
@@ -44,8 +45,12 @@ class GateStage:
         speech_gate: bool = True,
         foreground: bool = False,
         close_after_drop: bool = True,
+        echo: EchoStage | None = None,
     ) -> None:
         self._source = source
+        self._echo = echo
+        self.host_audible = False
+        """True when the last chunk read may hold the host's voice (barge-in: it was cleaned, not dropped)."""
         self._close_after_drop = close_after_drop
         self._gate = gate
         self._generation = gate.generation if gate is not None else 0
@@ -104,6 +109,11 @@ class GateStage:
             chunk = self._source.read()
             if chunk is None:
                 return None
+            if self._echo is not None:  # barge-in: the host's voice is taken out instead of the audio dropped
+                chunk = AudioChunk(self._echo.clean(chunk), chunk.captured_at, chunk.arrived_at)
+                self.host_audible = self._echo.host_audible(chunk.captured_at)
+                if self.host_audible:
+                    self._quiet.reset()  # the host talking is not the players' silence
             if self._gate is not None:
                 if self.sync():
                     continue

