@@ -55,6 +55,7 @@ def test_a_higher_roll_than_declared(voice_host, tmp_path, rules, truth, payer, 
     assert run.summary is not None and run.summary["truth"] == expected_truth
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 @pytest.mark.parametrize("truth", [None, "exact", "at-least"])
 def test_milella_pechino_under_a_tokio_claim_is_a_doubled_bluff(voice_host, tmp_path, truth):
     # Tokio (3-1) declared, Pechino (2-1) under the cup: not the roll declared, and the

@@ -94,6 +94,7 @@ def _gifts(rules: TokioRules, level: Level, size: int, games: int, seed: int) ->
     return total
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 @pytest.mark.parametrize("name", ["classico", "lizumo", "milella"])
 def test_no_gift_penalty_in_many_games(name: str) -> None:
     """Every level, two to four players, every simple opponent: never a claim lower than allowed."""
@@ -122,6 +123,7 @@ def _wins(rules: TokioRules, level: Level, size: int, games: int, seed: int) -> 
     return wins
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_levels_are_ordered_against_honest_odds_on_a_small_seeded_sample() -> None:
     """Three players of Taipei (d4, classico), 60 games a level: facile < medio < forte by wins."""
     rules = preset("classico", sides=4)

@@ -23,6 +23,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 from journal_text import chained_lines, header
@@ -267,6 +268,7 @@ def test_any_names_play_or_give_one_line(names, game):
 # ---------------------------------------------------------------- the same through the real process
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_a_handful_through_the_real_process(tmp_path):
     tokio = _played_journals()[0]
     cases = [

@@ -59,6 +59,7 @@ def _stage(host: np.ndarray, name: str = "speex-gate") -> EchoStage:
     return EchoStage(canceller, far)
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 @pytest.mark.parametrize("jitter_s", [0.0, 0.01], ids=["steady", "jittery"])
 @pytest.mark.parametrize("room", ROOMS[:2], ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
 def test_the_host_is_taken_out_of_the_microphone_by_capture_time(room: object, jitter_s: float) -> None:
