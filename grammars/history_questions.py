@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from grammars.normalize import phrase
-from grammars.phrase_table import AmbiguousPhrase, PhraseTable
+from grammars.phrase_table import PhraseTable
 from grammars.phrases import Phrase
 
 #: The kinds of question, and how a table asks each (the first wording is the canonical one).
@@ -73,7 +73,8 @@ def question_table(games: tuple[str, ...], names: tuple[str, ...]) -> PhraseTabl
     """Every question about the history, for these games and the players at the table.
 
     A name that cannot be told from another one once folded (two names of symbols
-    only) is left out of the questions: asking about it would be a guess.
+    only) is left out of the questions: asking about it would be a guess; so is a name
+    that is a word the host skips ("U", "Dai", "Eh": fillers), which no phrase can hold.
     """
     return PhraseTable(_entries(games, _distinct(games, names)))
 
@@ -83,7 +84,7 @@ def _distinct(games: tuple[str, ...], names: tuple[str, ...]) -> tuple[str, ...]
     for name in names:
         try:
             PhraseTable(_entries(games, (*kept, name)))
-        except AmbiguousPhrase:
+        except ValueError:  # AmbiguousPhrase, or a name made of filler words
             continue
         kept.append(name)
     return tuple(kept)

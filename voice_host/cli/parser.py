@@ -57,6 +57,12 @@ class _StoreOnce(argparse._StoreAction):
 _GIVEN = "_voice_host_given"
 
 
+#: How alike a misspelt word and a candidate must be (difflib's ratio) to be offered: a swapped or
+#: missing letter passes ("--plyers" 0.94, "--gmae" 0.83); a different word does not ("--colore" and
+#: "--volume" share only their dashes and three letters: 0.63).
+CLOSE = 0.75
+
+
 def suggestions(word: str, candidates: list[str]) -> list[str]:
     """The candidates close to a misspelt ``word`` (at most three, closest first).
 
@@ -65,7 +71,7 @@ def suggestions(word: str, candidates: list[str]) -> list[str]:
     >>> suggestions("keybord", ["auto", "voice", "keyboard"])
     ['keyboard']
     """
-    return difflib.get_close_matches(word, candidates, n=3, cutoff=0.6)
+    return difflib.get_close_matches(word, candidates, n=3, cutoff=CLOSE)
 
 
 def with_suggestion(message: str, word: str, candidates: list[str]) -> str:
@@ -113,9 +119,13 @@ class ItalianArgumentParser(argparse.ArgumentParser):
         return action
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
-        """As argparse's, without the private record of the values given (see :class:`_StoreOnce`)."""
+        """As argparse's, without the private record of the values given (see :class:`_StoreOnce`).
+
+        The subcommand chosen is remembered, so that a misspelt option is matched against its options only.
+        """
         parsed, extras = super().parse_known_args(args, namespace)
         parsed.__dict__.pop(_GIVEN, None)
+        self._chosen = getattr(parsed, "command", None)
         return parsed, extras
 
     def error(self, message: str) -> NoReturn:
@@ -125,20 +135,20 @@ class ItalianArgumentParser(argparse.ArgumentParser):
         choice = re.match(r"^argument \S+: invalid choice: '?(?P<value>[^']*)'? \(choose from (?P<choices>.+)\)$",
                           message)
         if unknown:
-            line = with_suggestion(line, unknown.group(1), sorted(self._all_options()))
+            line = with_suggestion(line, unknown.group(1), sorted(self._all_options(getattr(self, "_chosen", None))))
         elif choice:
             offered = [c.strip().strip("'") for c in choice.group("choices").split(",")]
             line = with_suggestion(line, choice.group("value"), offered)
         print(printable(catalogue.usage_error(line)), file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
 
-    def _all_options(self) -> set[str]:
-        """Every option string of this parser and of its subcommands' parsers."""
+    def _all_options(self, command: str | None = None) -> set[str]:
+        """Every option string of this parser and of its subcommands' parsers (only ``command``'s, when given)."""
         found: set[str] = set()
         for action in self._actions:
             found.update(s for s in action.option_strings if s.startswith("--"))
             if isinstance(action, argparse._SubParsersAction):
-                for sub in action.choices.values():
-                    if isinstance(sub, ItalianArgumentParser):
+                for name, sub in action.choices.items():
+                    if isinstance(sub, ItalianArgumentParser) and command in (None, name):
                         found |= sub._all_options()
         return found
