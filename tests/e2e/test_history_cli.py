@@ -43,7 +43,7 @@ def test_a_played_game_enters_the_history_and_the_contract_holds(voice_host, tmp
 
 @pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_a_crash_between_the_journals_end_and_the_record_is_caught_up(voice_host, tmp_path: Path) -> None:
-    from conftest import write_journal_set  # the hand-worked set of tests/voice_host/history
+    from history_journals import write_journal_set  # the hand-worked set of tests/voice_host/history
 
     folder = tmp_path / "state" / "voice-host"
     folder.mkdir(parents=True)
