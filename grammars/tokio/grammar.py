@@ -70,6 +70,7 @@ from grammars.tokio.words import (
     HELP_ANSWERS_THREE_CHOICES,
     MILELLA_NAMES,
     NAME_SPELLINGS,
+    NOT_HEARD_IN_ROLLS,
     PAIR,
     PAIR_SPELLINGS,
     RESPONSE_YES_NO,
@@ -292,6 +293,7 @@ def tokio_spotted(
 def _spotted(phase: Phase, table: PhraseTable[Intent]) -> tuple[SpottedPhrase, ...]:
     wordings: list[str] = [w for _, ws in COMMAND_WORDS for w in ws] + sorted(NEGATORS)
     if phase in (Phase.CLAIM, Phase.REVEAL):
+        wordings = [w for w in wordings if w not in NOT_HEARD_IN_ROLLS]
         wordings += [*SPOTTED_ACE_PAIRS, *HEARD_ARTICLES]
     elif phase is Phase.RESPONSE:
         wordings += [w for _, ws in SPOTTED_RESPONSES for w in ws]
@@ -305,13 +307,17 @@ def tokio_every_entry(phase: Phase, rules: TokioRules) -> tuple[tuple[Phrase, In
 
     The response phase joins the take-penalty phrases and the bare sì/no, which are
     never valid together: what the vocabulary check and the confusability report need.
+    A spotted word that decides nothing alone ("non", "il") means what a lead-in means alone.
     """
     seen: dict[str, tuple[Phrase, Intent]] = {}
     for flag in (True, False):
         for entry in tokio_table(phase, rules, can_take_penalty=flag).entries:
             seen.setdefault(entry[0].text, entry)
         for spotted in tokio_spotted(phase, rules, can_take_penalty=flag):
-            seen.setdefault(spotted.text, (spotted, parse_tokio(spotted.text, phase, rules, can_take_penalty=flag)))
+            alone = parse_tokio(spotted.text, phase, rules, can_take_penalty=flag)
+            if type(alone) is NotUnderstood:  # "non", "il": nothing alone, as a lead-in (one for another: harmless)
+                alone = _LEAD_IN_ALONE
+            seen.setdefault(spotted.text, (spotted, alone))
     return tuple(seen.values())
 
 

@@ -82,6 +82,7 @@ from grammars.yatzi.words import (
     EXCEPT_WORDS,
     FACE_WORDS,
     FULL_WORD,
+    HEARD_KEEP_WORDS,
     HEARD_PATTERN_JOINS,
     KEEP_ALL_HELP,
     KEEP_ALL_WORDS,
@@ -304,8 +305,7 @@ def _spotted(phase: Phase, listed: tuple[Phrase, ...]) -> tuple[SpottedPhrase, .
     if phase is Phase.DICE:
         wordings += [*PATTERN_COUNTS, FULL_WORD, STRAIGHT_WORD, *HEARD_PATTERN_JOINS]
     elif phase is Phase.VIRTUAL:
-        again = [w for verbs in AGAIN_VERBS for w in verbs.split()]
-        wordings += [*ALL_WORDS, *EXCEPT_WORDS, *again, *sorted(SKIP_WORDS)]
+        wordings += HEARD_KEEP_WORDS
     elif phase is Phase.BOX:
         wordings += [w for ws in SPOTTED_BOX_WORDS.values() for w in ws]
     elif phase is Phase.CONFIRM:
