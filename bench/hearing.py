@@ -10,9 +10,11 @@ babble alone play while the host listens (its accepts are scaled to 10 minutes).
 Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline]``.
 ``--baseline`` is the listener without the confidence check (as before issue 11);
 ``--offline`` feeds the same audio straight to the listener instead of through the sink
-(for tuning; not the measurement). ``--detail`` prints what both decoders heard for
-every utterance. Before the last line, a table counts the phrases by cause
-(:mod:`voice_host.listen.causes`), clean and over babble.
+(for tuning; not the measurement). The grammar holds each phase's spotted words
+(:data:`voice_host.hearing.korean.SPOTTED`) and a decode that is no phrase goes to the
+proxy's understanding (issue 28); ``--phrases-only`` listens for the phrases alone, as before.
+``--detail`` prints what both decoders heard for every utterance. Before the last line, a table
+counts the phrases by cause (:mod:`voice_host.listen.causes`), clean and over babble.
 The last line is ``hearing utterances=N wrong_intent_pct=X confirmed_pct=Y
 missed_pct=Z false_accepts_per_10min=W``.
 """
@@ -210,6 +212,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--baseline", action="store_true", help="no confidence check")
     parser.add_argument("--offline", action="store_true", help="feed the audio straight to the listener")
+    parser.add_argument("--phrases-only", action="store_true", help="no spotted words nor understanding (before 28)")
     parser.add_argument("--babble-seconds", type=float, default=BABBLE_ALONE_S)
     parser.add_argument("--detail", "--verbose", action="store_true", help="print both decodes of every utterance")
     args = parser.parse_args()
@@ -226,7 +229,10 @@ def main() -> int:
     items = spoken_items()
     noise_track = babble(talk, 30.0, rng)
     gain = babble_gain([clip for _, _, _, clip, _ in items], noise_track)
-    phases = korean.phases()
+    # the grammar with the spotted words, a decode that is no phrase handed to the understanding (issue 28);
+    # --phrases-only: the phrases alone, as before
+    phases = korean.phases() if args.phrases_only else korean.spotted_phases()
+    spot = {phase: None if args.phrases_only else korean.spotter(phase) for phase in phases}
     rig: Any = OfflineRig(model, args.baseline) if args.offline else LiveRig(model, args.baseline)
     tally = Tally()
     causes: list[tuple[bool, str]] = []
@@ -237,7 +243,7 @@ def main() -> int:
             audio = padded(clip)
             if noisy:
                 audio = audio + gain * babble(talk, len(audio) / SAMPLE_RATE, rng)
-            heard = rig.hear(ListenRequest(phase, phases[phase]), audio)
+            heard = rig.hear(ListenRequest(phase, phases[phase], spot=spot[phase]), audio)
             outcome = tally.add(text, heard)
             asked_other += outcome == "confirmed" and heard is not None and heard.text != text
             why = cause(text, outcome, SEEN, rig.open_partial)
@@ -246,7 +252,7 @@ def main() -> int:
             condition = "babble" if noisy else "clean "
             still = f" (open: {rig.open_partial!r})" if DETAIL and rig.open_partial else ""
             print(f"{condition} {phase:8} {text:8} {voice:10} -> {shown:10} {outcome:9} {why}{still}", flush=True)
-        requests = [ListenRequest(phase, phrases) for phase, phrases in phases.items()]
+        requests = [ListenRequest(phase, phrases, spot=spot[phase]) for phase, phrases in phases.items()]
         alone = gain * babble(talk, args.babble_seconds, rng)
         tally.false_accepts = rig.listen_through(requests, alone)
         tally.babble_s = args.babble_seconds

@@ -51,6 +51,19 @@ class LeadInPhrase(Phrase):
 
 
 @dataclass(frozen=True)
+class SpottedPhrase(ExtraPhrase):
+    """Words the parser spots inside a longer utterance, given to the recognizer so that it can output them.
+
+    "bluffi", "mi fido", "non", "ripetere", "tris" (issue 28): a recognizer in grammar mode
+    outputs only its grammar's words, so without them "secondo me bluffi" could only arrive
+    as "[unk]". A matcher never takes them for a phrase of their own: it hands an utterance
+    that holds them (and ``[unk]`` for any other word) to the parser's understanding, which
+    decides what it means, or that it means nothing. A model that lacks their words leaves
+    them out, as any :class:`ExtraPhrase`.
+    """
+
+
+@dataclass(frozen=True)
 class PhaseGrammar:
     """The phrases of one phase of one game setting, with what each means.
 

@@ -54,21 +54,23 @@ from engine.tokio.rules import RaiseRule, TokioRules
 from grammars.commands import assent_entries, command_entries, yes_no_entries
 from grammars.intents import Intent, No, NotUnderstood, Yes
 from grammars.it.numbers import NUMBER_OF_WORD, UNITS, number_phrase, number_word, spell_digits
-from grammars.it.words import COMMAND_WORDS, SPELLINGS, YES_NO_WORDS
+from grammars.it.words import COMMAND_WORDS, NEGATORS, SPELLINGS, YES_NO_WORDS
 from grammars.normalize import join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
-from grammars.phrases import LeadInPhrase, Phrase
+from grammars.phrases import LeadInPhrase, Phrase, SpottedPhrase
 from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll
 from grammars.tokio.words import (
     ACE_PAIR_SPELLINGS,
     CLAIM_LEAD_INS,
     DIE_BY_DIE,
+    HEARD_ARTICLES,
     HELP_ANSWERS,
     HELP_ANSWERS_BLIND,
     HELP_ANSWERS_THREE_CHOICES,
     MILELLA_NAMES,
     NAME_SPELLINGS,
+    NOT_HEARD_IN_ROLLS,
     PAIR,
     PAIR_SPELLINGS,
     RESPONSE_YES_NO,
@@ -79,6 +81,7 @@ from grammars.tokio.words import (
     SPOTTED_RESPONSES,
     TAKE_PENALTY,
 )
+from grammars.understanding.heard_words import spotted_phrases
 from grammars.understanding.spotting import Vocabulary, understand
 
 
@@ -264,7 +267,39 @@ def tokio_phrases(
     >>> [p.text for p in tokio_phrases(Phase.CLAIM, preset("classico", sides=4))][:6]
     ['trentuno', 'trentadue', 'quarantuno', 'quarantadue', 'quarantatré', 'undici']
     """
-    return tokio_table(phase, rules, can_take_penalty=can_take_penalty, named_choices=named_choices).phrases
+    phrases = tokio_table(phase, rules, can_take_penalty=can_take_penalty, named_choices=named_choices).phrases
+    return phrases + tokio_spotted(phase, rules, can_take_penalty=can_take_penalty, named_choices=named_choices)
+
+
+def tokio_spotted(
+    phase: Phase, rules: TokioRules, *, can_take_penalty: bool = False, named_choices: bool = False
+) -> tuple[SpottedPhrase, ...]:
+    """The content words the understanding spots in ``phase`` that no phrase of it spells, for the recognizer.
+
+    Every phase: the command content words and the negators; claims and reveals: the articles
+    before a face and "due assi"; the response: the spotted answers ("bluffi", "mi fido"); a
+    sì/no question: the spotted sì and no ("procedi", "un attimo").
+
+    >>> from engine.tokio.rules import preset
+    >>> words = [p.text for p in tokio_spotted(Phase.RESPONSE, preset("classico"))]
+    >>> "bluffi" in words, "non" in words, "dubito" in words, "ripetere" in words
+    (True, True, False, True)
+    """
+    ph, table = _rules_table(phase, rules, can_take_penalty, named_choices)
+    return _spotted(ph, table)
+
+
+@cache
+def _spotted(phase: Phase, table: PhraseTable[Intent]) -> tuple[SpottedPhrase, ...]:
+    wordings: list[str] = [w for _, ws in COMMAND_WORDS for w in ws] + sorted(NEGATORS)
+    if phase in (Phase.CLAIM, Phase.REVEAL):
+        wordings = [w for w in wordings if w not in NOT_HEARD_IN_ROLLS]
+        wordings += [*SPOTTED_ACE_PAIRS, *HEARD_ARTICLES]
+    elif phase is Phase.RESPONSE:
+        wordings += [w for _, ws in SPOTTED_RESPONSES for w in ws]
+    elif phase is Phase.CONFIRM:
+        wordings += [w for _, ws in YES_NO_WORDS for w in ws]
+    return spotted_phrases(wordings, table.phrases)
 
 
 def tokio_every_entry(phase: Phase, rules: TokioRules) -> tuple[tuple[Phrase, Intent], ...]:
@@ -272,11 +307,17 @@ def tokio_every_entry(phase: Phase, rules: TokioRules) -> tuple[tuple[Phrase, In
 
     The response phase joins the take-penalty phrases and the bare sì/no, which are
     never valid together: what the vocabulary check and the confusability report need.
+    A spotted word that decides nothing alone ("non", "il") means what a lead-in means alone.
     """
     seen: dict[str, tuple[Phrase, Intent]] = {}
     for flag in (True, False):
         for entry in tokio_table(phase, rules, can_take_penalty=flag).entries:
             seen.setdefault(entry[0].text, entry)
+        for spotted in tokio_spotted(phase, rules, can_take_penalty=flag):
+            alone = parse_tokio(spotted.text, phase, rules, can_take_penalty=flag)
+            if type(alone) is NotUnderstood:  # "non", "il": nothing alone, as a lead-in (one for another: harmless)
+                alone = _LEAD_IN_ALONE
+            seen.setdefault(spotted.text, (spotted, alone))
     return tuple(seen.values())
 
 

@@ -124,6 +124,16 @@ SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: ("il sei e il due", "l'uno").
 ROLL_ARTICLES: frozenset[str] = frozenset({"il", "l", "lo", "la", "i", "gli", "le"})
 
+#: The articles of :data:`ROLL_ARTICLES` a recognizer is given as words of claims and reveals, so
+#: that "il sei e il due" arrives as words the parser drops, not as "[unk] sei [unk] due" (where an
+#: unknown word splits the dice). "l'" is part of the next word in a recognizer's spelling.
+HEARD_ARTICLES: tuple[str, ...] = ("il", "lo", "la", "i", "gli", "le")
+
+#: Command content words not given to the recognizer in claims and reveals: "ridici" is two phonemes
+#: from "undici" (the pair of ones), and a claim heard for it costs a player (decisions.json). Typed,
+#: they still work.
+NOT_HEARD_IN_ROLLS: frozenset[str] = frozenset({"ridici"})
+
 
 #: The pair of ones said by count, spotted in claims and reveals ("due assi"): "due" before a
 #: number word stays a die ("due nove" is nine and two), before "assi" it can only be a count.

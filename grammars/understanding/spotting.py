@@ -34,7 +34,7 @@ from functools import cached_property
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
 from grammars.it.words import CONNECTORS, NEGATORS, SKIP_WORDS
 from grammars.normalize import fold, is_filler, normalize
-from grammars.understanding.typos import nearest
+from grammars.understanding.typos import Index
 
 _SENTENCE_END = re.compile(r"([.?!;]+)")
 
@@ -84,6 +84,11 @@ class Vocabulary:
     def tokens(self) -> frozenset[str]:
         """Every token of every key: what a typed word may be corrected to (computed once)."""
         return frozenset(t for k in self.keys for t in k.split()) | frozenset(self.known)
+
+    @cached_property
+    def typo_index(self) -> Index:
+        """:attr:`tokens` grouped by length for the typo search (built once)."""
+        return Index(self.tokens)
 
 
 @dataclass(frozen=True)
@@ -203,7 +208,7 @@ def _typo_fixed(text: str, words: Vocabulary) -> tuple[str, tuple[str, ...]]:
             if settled or is_filler(folded) or not folded.isalpha():
                 said_tokens.append(said)
                 continue
-            near = nearest(folded, vocabulary)
+            near = words.typo_index.nearest(folded)
             if len(near) == 1:
                 said_tokens.append(near[0])
             else:

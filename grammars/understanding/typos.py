@@ -16,7 +16,9 @@ dependency (rapidfuzz) would buy speed we do not need for one or two unknown tok
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
+from functools import cached_property
 
 
 def distance(a: str, b: str, limit: int = 3) -> int:
@@ -51,20 +53,52 @@ def nearest(word: str, vocabulary: Iterable[str]) -> tuple[str, ...]:
     ``word`` itself when it is in the vocabulary; several words when they are equally near
     (the caller asks which one).
     """
-    words = vocabulary if isinstance(vocabulary, (set, frozenset)) else set(vocabulary)
-    if word in words:
-        return (word,)
-    budget = allowed(word)
-    if not budget:
-        return ()
-    best = budget + 1
-    found: list[str] = []
-    for candidate in sorted(words):
-        if len(candidate) < 4 or abs(len(candidate) - len(word)) > budget:
-            continue
-        d = distance(word, candidate, budget + 1)
-        if d < best:
-            best, found = d, [candidate]
-        elif d == best:
-            found.append(candidate)
-    return tuple(found) if best <= budget else ()
+    index = vocabulary if isinstance(vocabulary, Index) else Index(vocabulary)
+    return index.nearest(word)
+
+
+def _bigrams(word: str) -> Counter[str]:
+    """The pairs of neighbouring letters of ``word``, counted."""
+    return Counter(word[i : i + 2] for i in range(len(word) - 1))
+
+
+class Index:
+    """A vocabulary grouped by word length, for :func:`nearest`: a typed word is compared only with the
+    words its edit budget can reach (one or two letters longer or shorter), each at most once.
+
+    >>> Index(["dubito", "scopro", "credo"]).nearest("dubbito"), Index(["tre", "tris"]).nearest("tra")
+    (('dubito',), ())
+    """
+
+    def __init__(self, vocabulary: Iterable[str]) -> None:
+        self.words = frozenset(vocabulary)
+
+    @cached_property
+    def _by_length(self) -> dict[int, tuple[tuple[str, Counter[str]], ...]]:
+        grouped: dict[int, list[tuple[str, Counter[str]]]] = {}
+        for candidate in sorted(self.words):
+            if len(candidate) >= 4:
+                grouped.setdefault(len(candidate), []).append((candidate, _bigrams(candidate)))
+        return {length: tuple(words) for length, words in grouped.items()}
+
+    def nearest(self, word: str) -> tuple[str, ...]:
+        """The words nearest to ``word`` within :func:`allowed` edits, in alphabetical order; () when none is."""
+        if word in self.words:
+            return (word,)
+        budget = allowed(word)
+        if not budget:
+            return ()
+        best = budget + 1
+        found: list[str] = []
+        pairs = _bigrams(word)
+        for length in range(len(word) - budget, len(word) + budget + 1):
+            for candidate, its_pairs in self._by_length.get(length, ()):
+                # one edit (a swap too) breaks at most three letter pairs: a cheap bound before the full distance
+                if (pairs & its_pairs).total() < max(len(word), length) - 1 - 3 * min(best, budget):
+                    continue
+                d = distance(word, candidate, best + 1)  # exact up to best, best + 1 beyond
+                if d < best:
+                    best, found = d, [candidate]
+                elif d == best:
+                    found.append(candidate)
+        return tuple(sorted(found)) if best <= budget else ()

@@ -58,11 +58,12 @@ from functools import cache
 from engine.yatzi.score import BOXES, DICE_COUNT, FACES
 from grammars.commands import assent_entries, command_entries, command_table, yes_no_entries
 from grammars.intents import Intent, No, NotUnderstood, Yes
-from grammars.it.words import COMMAND_WORDS, SKIP_WORDS, YES_NO, YES_NO_WORDS
+from grammars.it.words import COMMAND_WORDS, NEGATORS, SKIP_WORDS, YES_NO, YES_NO_WORDS
 from grammars.normalize import fold, join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
-from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase
+from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase, SpottedPhrase
+from grammars.understanding.heard_words import spotted_phrases
 from grammars.understanding.spotting import HARMLESS, Vocabulary, understand
 from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 from grammars.yatzi.words import (
@@ -81,6 +82,8 @@ from grammars.yatzi.words import (
     EXCEPT_WORDS,
     FACE_WORDS,
     FULL_WORD,
+    HEARD_KEEP_WORDS,
+    HEARD_PATTERN_JOINS,
     KEEP_ALL_HELP,
     KEEP_ALL_WORDS,
     KEEP_VERBS,
@@ -282,7 +285,36 @@ def yatzi_phrases(phase: Phase) -> tuple[Phrase, ...]:
         own = tuple(p for p, _ in yes_no_entries() + assent_entries())
     card: tuple[Phrase, ...] = (_card_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL) else ()
     card += (_advice_phrase(),) if ph in (Phase.DICE, Phase.BOX, Phase.VIRTUAL, Phase.START) else ()
-    return own + card + tuple(p for p, _ in command_entries())
+    listed = own + card + tuple(p for p, _ in command_entries())
+    return listed + _spotted(ph, listed)
+
+
+@cache
+def _spotted(phase: Phase, listed: tuple[Phrase, ...]) -> tuple[SpottedPhrase, ...]:
+    """The content words the understanding spots in ``phase`` that no phrase of it spells, for the recognizer.
+
+    Every phase: the command content words; dice: the pattern words ("tris di quattro più un
+    due"); keeps: "tutto tranne", "tira di nuovo", "solo"; boxes: their other names; a sì/no
+    question: the spotted sì and no and the negators; the advice and card words where they count.
+
+    >>> words = [p.text for p in yatzi_phrases(Phase.DICE) if isinstance(p, SpottedPhrase)]
+    >>> "tris" in words, "più" in words, "ripetere" in words, "tre" in words
+    (True, True, True, False)
+    """
+    wordings: list[str] = [w for _, ws in COMMAND_WORDS for w in ws]
+    if phase is Phase.DICE:
+        wordings += [*PATTERN_COUNTS, FULL_WORD, STRAIGHT_WORD, *HEARD_PATTERN_JOINS]
+    elif phase is Phase.VIRTUAL:
+        wordings += HEARD_KEEP_WORDS
+    elif phase is Phase.BOX:
+        wordings += [w for ws in SPOTTED_BOX_WORDS.values() for w in ws]
+    elif phase is Phase.CONFIRM:
+        wordings += [*(w for _, ws in YES_NO_WORDS for w in ws), *sorted(NEGATORS)]
+    if phase is not Phase.CONFIRM:
+        wordings += SPOTTED_ADVICE_WORDS
+        if phase is not Phase.START:
+            wordings += SPOTTED_CARD_WORDS
+    return spotted_phrases(wordings, listed)
 
 
 def yatzi_all_phrases() -> dict[Phase, tuple[Phrase, ...]]:

@@ -161,6 +161,15 @@ STRAIGHT_WORD = "scala"
 
 #: Words that join a pattern and the odd dice and mean nothing ("tris di quattro più un due").
 PATTERN_JOINS: frozenset[str] = frozenset({"di", "da", "a", "piu", "con", "un", "i", "gli", "dadi", "fatto", "sono"})
+#: The joins a recognizer is given as words of the dice phase (with their accents; "un", "fatto",
+#: "sono" are lead-ins of it already), so that "full di tre e due" does not arrive as "full [unk] tre e due".
+HEARD_PATTERN_JOINS: tuple[str, ...] = ("di", "da", "a", "più", "con", "i", "gli", "dadi")
+
+#: The words of a loose keep a recognizer is given in the virtual phase ("rilancio tutto tranne il
+#: cinque", "tengo solo i sei"). Not "pure" (two phonemes from "tre" and "due") nor "meno" (from
+#: "uno"): a face heard as either would be dropped from the keep; nor "di nuovo" ("di" is two phonemes
+#: from "due", "sei", "un", "il", and "ritira l'asso" says the same). Typed, they all work.
+HEARD_KEEP_WORDS: tuple[str, ...] = ("tutto", "tranne", "eccetto", "solo", "soltanto", "anche", "proprio")
 
 #: Content words of Yatzi's own commands, spotted anywhere ("cosa mi conviene?").
 SPOTTED_ADVICE_WORDS: tuple[str, ...] = ("conviene", "consigli", "consiglio", "faresti", "suggerisci")

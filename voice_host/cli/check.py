@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from grammars.it import catalogue, command_line
-from grammars.phrases import LeadInPhrase, Phrase
+from grammars.phrases import LeadInPhrase, Phrase, SpottedPhrase
 from voice_host.audio.errors import VoiceUnavailable
 from voice_host.cli.model import download_command
 from voice_host.cli.voice_command import EXIT_MISSING, EXIT_OK, BadInput, guarded
@@ -315,8 +315,12 @@ def run_selftest(
         return note
 
     chosen = {phase: phrases for phase, phrases in all_phrases.items() if not phases or phase in phases}
-    # a lead-in ("fatto") is in the grammar but means nothing alone: it is not said as a phrase
-    said = {phase: [p for p in phrases if not isinstance(p, LeadInPhrase)] for phase, phrases in chosen.items()}
+    # a lead-in ("fatto") is in the grammar but means nothing alone, a spotted word ("non") is no phrase:
+    # neither is said as a phrase
+    said = {
+        phase: [p for p in phrases if not isinstance(p, (LeadInPhrase, SpottedPhrase))]
+        for phase, phrases in chosen.items()
+    }
     clips = {phrase.text: samples(phrase.text) for phrases in said.values() for phrase in phrases}
     talk_clips = [samples(sentence) for sentence in sentences]
     gain = babble_gain(list(clips.values()), babble(talk_clips, 20.0, rng)) if clips else 0.0

@@ -5,7 +5,7 @@ The host depends only on these protocols; ``voice_host.cli.bootstrap`` wires rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -37,6 +37,11 @@ class ListenRequest:
     """Seconds of silence after which a speech adapter returns :class:`Silence` instead of
     waiting on (None: wait for as long as it takes). Typed and scripted input ignore it:
     a pause while typing is not silence."""
+    spot: Callable[[str], Phrase | None] | None = None
+    """The parser's understanding of the phase now: for a recognised text that is no phrase ("[unk]
+    bluffi"), the phrase that means the same ("dubito"), a phrase of the text itself when it must be
+    asked (a conflict), or None when it decides nothing (table talk). None: phrases only. A speech
+    adapter uses it; text adapters, which pass the text on whole, ignore it."""
 
 
 @dataclass(frozen=True)

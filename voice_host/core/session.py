@@ -17,6 +17,7 @@ from typing import Any
 from engine.errors import IllegalAction
 from grammars import intents as it
 from grammars.it import catalogue as say
+from grammars.understanding.heard_words import meaning_of_heard
 from voice_host.core.asides import Asides
 from voice_host.core.dialog import Act, Confirm, Decision, GameDialog, Refuse
 from voice_host.core.ports import Heard, Listener, ListenRequest, Silence, Speaker
@@ -148,7 +149,8 @@ class Session:
         phrases = self.dialog.phrases(phase)
         if self.asides is not None:
             phrases = (*phrases, *self.asides.phrases(self._players()))
-        request = ListenRequest(phase, phrases, self.dialog.takes_sequences(phase), who)
+        spot = meaning_of_heard(lambda text: self.dialog.parse(text, phase), phrases)  # "[unk] bluffi": "dubito"
+        request = ListenRequest(phase, phrases, self.dialog.takes_sequences(phase), who, spot=spot)
         nudges: tuple[Callable[[], str], ...] = (
             lambda: say.reprompt(who, self._question()),
             lambda: say.reprompt_help(self._two_examples(phase)),

@@ -12,9 +12,15 @@ recognises espeak-ng's rendering of it in clean audio for most voices.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
+from grammars.intents import GameIntent, Intent, NotUnderstood
+from grammars.normalize import key
+from grammars.phases import NotUnderstoodReason
 from grammars.phrases import Phrase
+from grammars.understanding.heard_words import meaning_of_heard, spotted_phrases
+from grammars.understanding.spotting import Vocabulary, understand
 
 #: Commands valid in every phase (repeat, undo, score, restart, cancel the score).
 COMMANDS: tuple[str, ...] = ("다시", "취소", "점수", "다시 시작", "점수 취소")
@@ -57,3 +63,51 @@ FILLERS: tuple[str, ...] = tuple(
 def phases() -> dict[str, tuple[Phrase, ...]]:
     """Phase -> its phrases, commands included (each phrase its own meaning)."""
     return {phase: tuple(Phrase.of(t) for t in (*own, *COMMANDS)) for phase, own in OWN.items()}
+
+
+# ---- the understanding (issue 28): content words in the grammar, a decode that is no phrase spotted
+
+#: Content words the understanding spots, per phase, with the phrase each means ("" : nothing alone),
+#: as the Italian grammars give "bluffi" (doubt), "procedi" (yes), "ripetere" and the negator "non"
+#: to the recognizer: believe it / a lie, right / wrong, "what did you say" (repeat), the negator.
+SPOTTED: Mapping[str, Mapping[str, str]] = {
+    "claim": {"뭐라고": "다시", "안": ""},
+    "response": {"믿어요": "좋아요", "거짓말": "안 좋아요", "뭐라고": "다시"},
+    "confirm": {"맞아요": "네", "틀려요": "아니요", "뭐라고": "다시", "안": ""},
+}
+
+
+class Unspotted(NotUnderstoodReason):
+    """Why the proxy's parser understood nothing."""
+
+    NOTHING = "nothing"
+    """No phrase and no spotted word that means something."""
+
+
+@dataclass(frozen=True)
+class Said(GameIntent):
+    """What a proxy phrase means: itself."""
+
+    text: str
+
+
+def spotted_phases() -> dict[str, tuple[Phrase, ...]]:
+    """:func:`phases` with each phase's spotted words (:data:`SPOTTED`) given to the recognizer too."""
+    return {phase: (*phrases, *spotted_phrases(SPOTTED[phase], phrases)) for phase, phrases in phases().items()}
+
+
+def parse(text: str, phase: str) -> Intent:
+    """What ``text`` means in ``phase``, by the understanding model: a phrase or a spotted word anywhere in it.
+
+    >>> parse("[unk] 믿어요 [unk]", "response"), parse("[unk] 안 [unk]", "claim")
+    (Said(text='좋아요'), NotUnderstood(text='[unk] 안 [unk]', reason=<Unspotted.NOTHING: 'nothing'>))
+    """
+    keys: dict[str, Intent] = {key(p.text): Said(p.text) for p in phases()[phase]}
+    keys.update({key(word): Said(means) for word, means in SPOTTED[phase].items() if means})
+    found = understand(text, Vocabulary(keys))
+    return found if found is not None else NotUnderstood(text, Unspotted.NOTHING)
+
+
+def spotter(phase: str) -> Callable[[str], Phrase | None]:
+    """The proxy's ``ListenRequest.spot`` for ``phase`` (as the session builds it from a game's parser)."""
+    return meaning_of_heard(lambda text: parse(text, phase), spotted_phases()[phase])

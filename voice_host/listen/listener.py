@@ -21,7 +21,10 @@ utterance flows through the stages in one direction:
 4. **decide** (:mod:`voice_host.listen.deliver`): heard (sure, or to be asked
    back), or dropped (nothing, noise, chatter) and listening goes on.
 
-``listen`` returns the phrase's canonical ``Phrase.text``.
+``listen`` returns the phrase's canonical ``Phrase.text``. The spotted words of the
+phase (:class:`~grammars.phrases.SpottedPhrase`) are in the grammar too, beside
+``[unk]``; a decode that is no phrase goes to the request's ``spot`` (the parser's
+understanding), which names the phrase it means, or the text to ask about, or nothing.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grammars.it.stop_words import STOP_PHRASES
-from grammars.phrases import LeadInPhrase, Phrase
+from grammars.phrases import LeadInPhrase, Phrase, SpottedPhrase
 from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.core.ports import Heard, ListenRequest, Silence
@@ -87,7 +90,8 @@ def most_words(usable: dict[Phrase, tuple[str, ...]]) -> int:
     >>> most_words({Phrase.of("cinquanta tre"): ("cinquanta tre",), LeadInPhrase.of("fatto"): ("fatto",)})
     5
     """
-    phrases = [len(words(v)) for p, vs in usable.items() if not isinstance(p, LeadInPhrase) for v in vs]
+    whole = [(p, vs) for p, vs in usable.items() if not isinstance(p, (LeadInPhrase, SpottedPhrase))]
+    phrases = [len(words(v)) for _, vs in whole for v in vs]
     lead_ins = [len(words(v)) for p, vs in usable.items() if isinstance(p, LeadInPhrase) for v in vs]
     return max(phrases, default=0) + 2 * max(lead_ins, default=0) + LONGER_BY
 
@@ -102,9 +106,9 @@ def whole_dictation(matcher: PhraseMatcher, text: str) -> bool:
     [True, True, False, False, False]
     """
     said = words(text)
-    if not said or matcher.match_sequence(text).phrase is None:
+    if not said or matcher.match_sequence(text, spot=False).phrase is None:
         return False
-    return matcher.match(said[-1]).reason is not MatchReason.LEAD_IN_ONLY
+    return matcher.match(said[-1], spot=False).reason is not MatchReason.LEAD_IN_ONLY
 
 
 class VoskListener:
@@ -220,8 +224,8 @@ class VoskListener:
         if self._second_opinion:
             garbage = grammar + filler_words(self._fillers, self._vocabulary.knows, grammar)
             second = recognizer(self._model, rate, garbage)
-        endpointer = EarlyEndpointer(  # a lead-in ("fatto") is never complete: the roll follows
-            (words(v) for p, vs in usable.items() if not isinstance(p, LeadInPhrase) for v in vs),
+        endpointer = EarlyEndpointer(  # a lead-in ("fatto") is never complete: the roll follows; nor a spotted word
+            (words(v) for p, vs in usable.items() if not isinstance(p, (LeadInPhrase, SpottedPhrase)) for v in vs),
             sample_rate=rate,
         )
         matcher = PhraseMatcher(usable)
@@ -260,6 +264,7 @@ class VoskListener:
                 self._current.reset()
             self._current = phase
             intake.restart()
+        phase.verifier.matcher.spot = request.spot  # the parser's understanding of the phase as it is now
         partial = ""
         while True:
             data = intake.next(request.patience_s, busy=phase.end.pending or bool(partial))

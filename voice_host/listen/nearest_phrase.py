@@ -10,15 +10,22 @@ Lead-in phrases (:class:`~grammars.phrases.LeadInPhrase`: "fatto", "un") are in 
 grammar so that vosk may hear them before a phrase ("fatto cinquantatré" for "ho
 fatto cinquantatré"); their words are skipped when the rest is a phrase, and a
 lead-in heard alone is rejected: table talk is full of "fatto" and "una".
+
+Spotted words (:class:`~grammars.phrases.SpottedPhrase`: "bluffi", "non", "tris") are in
+the grammar so that vosk may output them, but are never a phrase of their own: when
+no phrase matches, the text (with ``[unk]`` for every other word) goes to ``spot``,
+the parser's understanding of the phase (:func:`grammars.understanding.heard_words.meaning_of_heard`),
+which gives the phrase that means the same, the text itself when it must be asked
+(a conflict), or None: table talk with no decisive phrase is still rejected.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from grammars.phases import Named
-from grammars.phrases import LeadInPhrase, Phrase
+from grammars.phrases import LeadInPhrase, Phrase, SpottedPhrase
 from voice_host.model.tokens import UNK, words
 
 
@@ -39,6 +46,8 @@ class MatchReason(Named):
     """Rejected: two phrases equally near."""
     LEAD_IN_ONLY = "lead-in only"
     """Rejected: only words that lead in to a phrase ("fatto"), as table talk is full of them."""
+    SPOTTED = "spotted"
+    """Accepted: no phrase, but the parser's understanding found what decides among the words ("[unk] bluffi")."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +93,12 @@ class PhraseMatcher:
     ('cinquantatré', 'lead-in only')
     """
 
-    def __init__(self, usable: Mapping[Phrase, Iterable[str]]) -> None:
-        """``usable`` maps each phrase to the variants the recognizer may output for it."""
+    def __init__(
+        self, usable: Mapping[Phrase, Iterable[str]], spot: Callable[[str], Phrase | None] | None = None
+    ) -> None:
+        """``usable`` maps each phrase to the variants the recognizer may output for it; ``spot`` is the
+        understanding of the phase (None: none), which the listener sets for each request."""
+        self.spot = spot
         self._variants: list[tuple[tuple[str, ...], Phrase]] = []
         self._exact: dict[tuple[str, ...], Phrase] = {}
         lead_in: set[str] = set()
@@ -119,13 +132,13 @@ class PhraseMatcher:
 
     @property
     def phrases(self) -> tuple[Phrase, ...]:
-        """Every phrase with a variant, in the order given.
+        """Every phrase with a variant, in the order given (not the spotted words: they are no phrase).
 
         >>> m = PhraseMatcher({Phrase.of("ripeti"): ("ripeti", "ancora"), Phrase.of("aiuto"): ("aiuto",)})
         >>> [p.text for p in m.phrases]
         ['ripeti', 'aiuto']
         """
-        return tuple(dict.fromkeys(phrase for _, phrase in self._variants))
+        return tuple(dict.fromkeys(phrase for _, phrase in self._variants if not isinstance(phrase, SpottedPhrase)))
 
     @property
     def keys(self) -> frozenset[tuple[str, ...]]:
@@ -136,43 +149,59 @@ class PhraseMatcher:
         """The variants (as the recognizer spells them) given for ``phrase``; () when unknown."""
         return tuple(" ".join(key) for key, owner in self._variants if owner == phrase)
 
-    def match_sequence(self, text: str) -> Match:
+    def match_sequence(self, text: str, *, spot: bool = True) -> Match:
         """``text`` as a chain of one-word phrases ("tre tre cinque"), each matched exactly.
 
         Used where phrases may follow each other in one utterance; a whole phrase
         (a command) still wins when ``text`` is one. Lead-in words ("sono usciti",
         "un") are skipped. Returns a match whose phrase text joins the canonical
-        texts of the words, or a rejection.
+        texts of the words; else what ``spot`` finds (with ``spot``), or a rejection.
         """
-        whole = self.match(text)
+        whole = self._phrase_match(text)
         if whole.phrase is not None or whole.reason is MatchReason.SILENCE:
             return whole
         heard = [word for word in words(text) if word != UNK and word not in self._skippable]
         canonical = [self._exact.get((word,)) for word in heard]
-        if not heard or any(phrase is None for phrase in canonical):
-            return whole
+        if not heard or any(phrase is None or isinstance(phrase, SpottedPhrase) for phrase in canonical):
+            return self._spotted(text, whole) if spot else whole
         joined = " ".join(phrase.text for phrase in canonical if phrase is not None)
         return Match(text, Phrase.of(joined), 0, MatchReason.SEQUENCE)
 
-    def match(self, text: str) -> Match:
-        """The phrase ``text`` most plausibly is, or a rejection."""
+    def match(self, text: str, *, spot: bool = True) -> Match:
+        """The phrase ``text`` most plausibly is; else what ``spot`` finds in it (with ``spot``), or a rejection."""
+        found = self._phrase_match(text)
+        return self._spotted(text, found) if spot else found
+
+    def _spotted(self, text: str, found: Match) -> Match:
+        """``found``, or, when it rejects words that are more than lead-ins, what the understanding finds in them."""
+        if found.phrase is not None or found.reason in (MatchReason.SILENCE, MatchReason.LEAD_IN_ONLY):
+            return found
+        if self.spot is None:
+            return found
+        phrase = self.spot(text)
+        return found if phrase is None else Match(text, phrase, 0, MatchReason.SPOTTED)
+
+    def _phrase_match(self, text: str) -> Match:
+        """The phrase ``text`` most plausibly is, or a rejection (the spotted words are no phrase)."""
         heard = words(text)
         if not heard or all(word == UNK for word in heard):
             return Match(text, None, 0, MatchReason.SILENCE)
         exact = self._exact.get(heard)
         if isinstance(exact, LeadInPhrase):
             return Match(text, None, 0, MatchReason.LEAD_IN_ONLY)
+        if isinstance(exact, SpottedPhrase):
+            exact = None
         if exact is not None:
             return Match(text, exact, 0, MatchReason.EXACT)
         core = tuple(word for word in heard if word not in self._skippable)
         if core and core != heard and not all(word == UNK for word in core):
             heard = core  # "fatto cinquantatré": the lead-in means nothing
             exact = self._exact.get(heard)
-            if exact is not None:
+            if exact is not None and not isinstance(exact, SpottedPhrase):
                 return Match(text, exact, 0, MatchReason.EXACT)
         best: dict[Phrase, int] = {}
         for key, phrase in self._variants:
-            if isinstance(phrase, LeadInPhrase):
+            if isinstance(phrase, (LeadInPhrase, SpottedPhrase)):
                 continue
             distance = edit_distance(heard, key)
             if distance <= allowed_errors(len(key)) and distance < best.get(phrase, len(heard) + len(key) + 1):

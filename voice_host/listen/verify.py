@@ -97,7 +97,7 @@ class Verifier:
             # a phrase and a babble word in one decode: keep what the second decode heard too,
             # when it heard the phrase with a word or so, not inside a stretch of talk
             both = heard_by_both(decoded, second)
-            found = self.matcher.match(both.text)
+            found = self.matcher.match(both.text, spot=False)  # only a phrase said whole is cut out
             near = len(words(second.text)) <= len(words(both.text)) + LONGER_BY
             if found.phrase is not None and found.reason is MatchReason.EXACT and near:
                 decoded, match, cut = both, found, True

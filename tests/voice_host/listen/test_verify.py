@@ -110,3 +110,51 @@ def test_the_guess_agrees_with_the_decision_it_anticipates() -> None:
     for word_rms in (45.0, 60.0, 120.0, 3000.0):
         audio = _audio(word_rms)
         assert verifier.may_need_second("여든", audio) == verifier.needs_second(said, audio), word_rms
+
+
+# ---- spotted answers (issue 28): the parser's understanding, the same protection against talk
+
+
+def _spotting_verifier() -> Verifier:
+    from engine.tokio.rules import preset
+    from grammars.tokio.grammar import Phase, parse_tokio, tokio_phrases
+    from grammars.understanding.heard_words import meaning_of_heard
+
+    rules = preset("classico")
+    phrases = tokio_phrases(Phase.RESPONSE, rules)
+    spot = meaning_of_heard(lambda t: parse_tokio(t, Phase.RESPONSE, rules), phrases)
+    return Verifier(PhraseMatcher({p: p.variants for p in phrases}, spot), PROXY)
+
+
+def _timed(text: str) -> tuple[tuple[str, float, float], ...]:
+    said = text.split()
+    return tuple((w, 2.0 + 0.5 * i / len(said), 2.0 + 0.5 * (i + 1) / len(said)) for i, w in enumerate(said))
+
+
+def test_an_answer_spotted_by_both_decoders_above_the_room_is_heard_as_its_phrase() -> None:
+    grammar = Decoded("[unk] [unk] bluffi", 60.0, (("[unk] [unk] bluffi", 60.0),), _timed("[unk] [unk] bluffi"))
+    second = Decoded("secondo me bluffi", 58.0, (), _timed("secondo me bluffi"))
+    verified = _spotting_verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.match.reason is MatchReason.SPOTTED
+    assert verified.match.phrase is not None and verified.match.phrase.text == "dubito"
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.SURE
+
+
+def test_an_answer_spotted_in_the_grammar_decode_of_talk_is_still_chatter() -> None:
+    # babble the grammar made "[unk] bluffi [unk]" of; the garbage model heard common words only
+    grammar = Decoded("[unk] bluffi [unk]", 20.0, (), _timed("[unk] bluffi [unk]"))
+    second = Decoded("poi dopo casa ancora", 30.0, (), _timed("poi dopo casa ancora"))
+    verified = _spotting_verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.match.reason is MatchReason.SPOTTED
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.CHATTER
+    # ... and one no louder than the room is chatter whatever both decoders heard
+    both = Decoded("[unk] bluffi [unk]", 30.0)
+    quiet = _spotting_verifier().verify(grammar, both, _audio(60.0, room_rms=50.0), sequence=False)
+    assert quiet.confidence is not None and quiet.confidence.verdict is Verdict.CHATTER
+
+
+def test_a_long_decode_of_table_talk_with_no_decisive_phrase_is_dropped() -> None:
+    talk = "[unk] [unk] non [unk] la [unk] [unk] [unk]"  # "no ma dai, non è la stessa cosa di ieri"
+    verified = _spotting_verifier().verify(Decoded(talk, 40.0, (), _timed(talk)), Decoded(talk, 40.0),
+                                           _audio(3000.0), sequence=False)
+    assert verified.match.phrase is None and verified.confidence is None

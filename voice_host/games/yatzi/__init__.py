@@ -97,11 +97,21 @@ def all_phrases(rules: str | None, dice: int | None) -> dict[str, tuple[Phrase, 
 def phase_grammars() -> Iterator[PhaseGrammar]:
     """Every Yatzi phase, for the confusability report; in the dice phases a face word means its face."""
     from grammars.intents import NotUnderstood
+    from grammars.it.words import SKIP_WORDS
     from grammars.normalize import fold
+    from grammars.phrases import SpottedPhrase
     from grammars.yatzi.grammar import Phase, parse_yatzi, yatzi_phrases
+    from grammars.yatzi.words import HEARD_PATTERN_JOINS, PATTERN_COUNTS
+
+    joins = frozenset((*HEARD_PATTERN_JOINS, *SKIP_WORDS, "nuovo"))
     def meaning_in(phase: Phase) -> Callable[[Phrase], object]:
         def meaning(p: Phrase) -> object:
             intent = parse_yatzi(p.text, phase)
+            if isinstance(intent, NotUnderstood) and isinstance(p, SpottedPhrase):
+                if p.text in joins:
+                    return ("word", "")  # "di", "solo": a join of a longer answer, one taken for another is harmless
+                if p.text in PATTERN_COUNTS:
+                    return ("pattern", PATTERN_COUNTS[p.text])  # "yatzi", "yatzy": one pattern
             return ("word", fold(p.text)) if isinstance(intent, NotUnderstood) else intent
 
         return meaning
