@@ -92,6 +92,10 @@ YES_NO_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: Words that flip the meaning of the answer right after them ("non mi fido", "non dubito").
 NEGATORS: frozenset[str] = frozenset({"non", "mica", "neanche", "nemmeno", "neppure", "figurati"})
 
+#: Negators that flip only when this word follows them: "figurati se ci credo" doubts, while
+#: "figurati, fammi vedere" is an exclamation of disbelief before a doubt, not its negation.
+NEGATOR_NEEDS: Mapping[str, str] = MappingProxyType({"figurati": "se"})
+
 #: Words that change nothing wherever they stand ("tengo solo i cinque", "voglio proprio vedere").
 SKIP_WORDS: frozenset[str] = frozenset({"solo", "soltanto", "proprio", "pure", "anche", "davvero", "sempre"})
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
-from grammars.it.words import CONNECTORS, NEGATORS, SKIP_WORDS
+from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, SKIP_WORDS
 from grammars.normalize import fold, is_filler, normalize
 from grammars.understanding.typos import Index
 
@@ -144,7 +144,7 @@ def _scan(toks: list[tuple[str, str]], question: bool, find: Callable[[str], Int
             i += 1
             continue
         said = " ".join(s for _, s in toks[i:j])
-        negators = [t for t, _ in toks[max(last_end, i - 2):i] if t in NEGATORS]
+        negators = [toks[k][0] for k in range(max(last_end, i - 2), i) if _negates(toks, k)]
         if negators and toks[i][0] not in NEGATORS:
             hit = words.opposite.get(hit)
             said = f"{negators[-1]} {said}"
@@ -158,6 +158,15 @@ def _scan(toks: list[tuple[str, str]], question: bool, find: Callable[[str], Int
     quoted = question and before > 0
     spots += [Spot(meaning, said, quoted) for meaning, said in pending]
     return spots
+
+
+def _negates(toks: list[tuple[str, str]], at: int) -> bool:
+    """True when the token at ``at`` is a negator here ("figurati" only before "se")."""
+    word = toks[at][0]
+    if word not in NEGATORS:
+        return False
+    needs = NEGATOR_NEEDS.get(word)
+    return needs is None or (at + 1 < len(toks) and toks[at + 1][0] == needs)
 
 
 def spot(text: str, words: Vocabulary, *, weak: bool = False) -> list[Spot]:

@@ -558,6 +558,17 @@ def _parse_in(phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason:
     return Reason.UNKNOWN
 
 
+def speaks_of_rolling(text: str) -> bool:
+    """True when ``text`` holds a verb of keeping, rerolling or rolling: then a face in it is a die, not a box.
+
+    >>> speaks_of_rolling("rilancia tutti e cinque i dadi"), speaks_of_rolling("ci metto il cinque")
+    (True, False)
+    """
+    verbs = {fold(word) for words in (KEEP_VERBS, REROLL_VERBS, ROLL_WORDS, tuple(AGAIN_VERBS)) for w in words
+             for word in w.split()[:1]}
+    return any(fold(word) in verbs for word in prepare(text))
+
+
 def parse_yatzi(text: str, phase: Phase) -> Intent:
     """What ``text`` means in ``phase``; never raises on any text.
 

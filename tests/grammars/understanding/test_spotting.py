@@ -155,3 +155,15 @@ def test_what_cannot_be_five_dice_is_refused_never_completed(text: str) -> None:
 )
 def test_yatzi_boxes_and_keeps_said_loosely(text: str, phase: str, expected: object) -> None:
     assert parse_yatzi(text, phase) == expected
+
+
+# Found when the sealed half of the corpus was opened at the end (issue 28): the figure reported
+# is the one before these fixes. The wordings here are new ones of the same two kinds.
+@pytest.mark.parametrize(("text", "expected"), [
+    ("figurati, voglio vedere", DoubtIt()),           # an exclamation of disbelief, then a doubt
+    ("ma figurati, alza il bicchiere", DoubtIt()),
+    ("figurati se ti credo", DoubtIt()),              # "figurati se" negates what follows
+    ("figurati se dubito", BelieveIt()),
+])
+def test_figurati_negates_only_as_figurati_se(text: str, expected: object) -> None:
+    assert parse_tokio(text, Phase.RESPONSE, preset("classico")) == expected

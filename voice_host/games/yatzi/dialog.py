@@ -37,6 +37,7 @@ from grammars.yatzi.grammar import (
     help_examples,
     parse_yatzi,
     say_dice,
+    speaks_of_rolling,
     yatzi_all_phrases,
     yatzi_phrases,
 )
@@ -185,7 +186,7 @@ class YatziDialog:
         if phase is not DialogPhase.CHOOSE:
             return parse_yatzi(text, phase)
         intent = parse_yatzi(text, Phase.VIRTUAL)
-        if isinstance(intent, it.NotUnderstood):
+        if isinstance(intent, it.NotUnderstood) and not speaks_of_rolling(text):  # "rilancia tutti e cinque": no box
             as_box = parse_yatzi(text, Phase.BOX)
             if not isinstance(as_box, it.NotUnderstood):
                 return as_box
