@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from engine.rolls import Roll
 from engine.tokio.round import roll_chances
-from engine.tokio.rules import RaiseRule, TokioRules, TruthTest
+from engine.tokio.rules import TokioRules, TruthTest, allowed_claims
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -43,16 +43,6 @@ BLUFF_GRID = np.linspace(0.0, 0.9, 10)
 CASUAL_PRIOR = np.exp(-BLUFF_GRID / 0.12)
 
 
-@cache
-def _allowed(rules: TokioRules, to_beat: Roll | None) -> tuple[Roll, ...]:
-    ranking = rules.ranking
-    every = ranking.ordered()
-    if to_beat is None:
-        return every
-    if rules.raise_rule is RaiseRule.AT_LEAST:
-        return tuple(r for r in every if ranking.at_least(r, to_beat))
-    return tuple(r for r in every if ranking.beats(r, to_beat))
-
 
 @cache
 def claim_odds(rules: TokioRules, to_beat: Roll | None) -> tuple[tuple[Roll, ...], FloatArray]:
@@ -62,7 +52,7 @@ def claim_odds(rules: TokioRules, to_beat: Roll | None) -> tuple[tuple[Roll, ...
     and 3 the same for the bluff (a claim at random above the honest one; the honest
     one when nothing is above it).
     """
-    claims = _allowed(rules, to_beat)
+    claims = allowed_claims(rules, to_beat)
     where = {c: j for j, c in enumerate(claims)}
     rolls, chances = roll_chances(rules)
     ranking = rules.ranking
@@ -111,14 +101,14 @@ class Suspicion:
 
     def saw_claim(self, rules: TokioRules, to_beat: Roll | None, claim: Roll) -> None:
         """The claimer claimed ``claim`` over ``to_beat`` (a claim lower than allowed tells nothing here)."""
-        if claim not in _allowed(rules, to_beat):
+        if claim not in allowed_claims(rules, to_beat):
             return
         made, _ = self._mix(rules, to_beat, claim)
         self.log_weights = self.log_weights + np.log(np.maximum(made, 1e-300))
 
     def saw_cup(self, rules: TokioRules, to_beat: Roll | None, claim: Roll, held: bool) -> None:
         """The claimer's cup was lifted on ``claim``: it ``held`` or not."""
-        if claim not in _allowed(rules, to_beat):
+        if claim not in allowed_claims(rules, to_beat):
             return
         made, true = self._mix(rules, to_beat, claim)
         share = np.where(made > 0, true / np.maximum(made, 1e-300), 1.0)

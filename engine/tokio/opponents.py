@@ -42,8 +42,8 @@ from functools import cache
 from engine.rolls import Roll
 from engine.tokio.actions import Action, Believe, Claim, Doubt, TakePenalty
 from engine.tokio.game import TokioGame
-from engine.tokio.rules import TokioRules
-from engine.tokio.table import TablePlayer, allowed_claims
+from engine.tokio.rules import TokioRules, allowed_claims
+from engine.tokio.table import TablePlayer
 
 
 def chance(rules: TokioRules, roll: Roll) -> float:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import cache
 
 from engine.errors import BadConfiguration
-from engine.rolls import SUPPORTED_SIDES, Dice, Ranking, RankingKind
+from engine.rolls import SUPPORTED_SIDES, Dice, Ranking, RankingKind, Roll
 
 
 class Flow(enum.Enum):
@@ -160,3 +161,19 @@ def preset(
         limit=rules.limit if limit is None else limit,
         truth_test=rules.truth_test if truth_test is None else truth_test,
     )
+
+
+@cache
+def allowed_claims(rules: TokioRules, to_beat: Roll | None) -> tuple[Roll, ...]:
+    """Every claim that is not lower than allowed over ``to_beat``, lowest first (never empty).
+
+    >>> allowed_claims(preset("lizumo", sides=4), Roll(4, 4))
+    (Roll(high=2, low=1),)
+    """
+    ranking = rules.ranking
+    every = ranking.ordered()
+    if to_beat is None:
+        return every
+    if rules.raise_rule is RaiseRule.AT_LEAST:
+        return tuple(r for r in every if ranking.at_least(r, to_beat))
+    return tuple(r for r in every if ranking.beats(r, to_beat))

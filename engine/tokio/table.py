@@ -24,13 +24,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Protocol
 
 from engine.rolls import Roll
 from engine.tokio.actions import Action, Claim, Doubt, Event, Penalised, PenaltyReason, Reveal
 from engine.tokio.game import TokioGame
-from engine.tokio.rules import RaiseRule, TokioRules
+from engine.tokio.rules import TokioRules
 from engine.tokio.simulation import roll
 
 #: A game is stopped unfinished after this many claims (players who never doubt may never end one).
@@ -61,22 +60,6 @@ class GameResult:
     took: dict[str, int] = field(default_factory=dict)
     """Classico's third answer to Tokio, chosen: a decision, not a gift."""
 
-
-@cache
-def allowed_claims(rules: TokioRules, to_beat: Roll | None) -> tuple[Roll, ...]:
-    """Every claim that is not lower than allowed over ``to_beat``, lowest first (never empty).
-
-    >>> from engine.tokio.rules import preset
-    >>> allowed_claims(preset("lizumo", sides=4), Roll(4, 4))
-    (Roll(high=2, low=1),)
-    """
-    ranking = rules.ranking
-    every = ranking.ordered()
-    if to_beat is None:
-        return every
-    if rules.raise_rule is RaiseRule.AT_LEAST:
-        return tuple(r for r in every if ranking.at_least(r, to_beat))
-    return tuple(r for r in every if ranking.beats(r, to_beat))
 
 
 def play_game(

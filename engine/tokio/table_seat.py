@@ -78,7 +78,7 @@ from engine.tokio.casual import Suspicion
 from engine.tokio.exploit import Exploiter, FloatArray, Reading
 from engine.tokio.game import TokioGame
 from engine.tokio.round import StateKey, answer_key, roll_chances, state_key
-from engine.tokio.rules import DoubleOnTokio, Flow, RaiseRule, TokioResponse, TokioRules, TruthTest
+from engine.tokio.rules import DoubleOnTokio, Flow, TokioResponse, TokioRules, TruthTest, allowed_claims
 from engine.tokio.seat import Level, Seat, _draw, without_gifts
 
 #: How many claims' worth of evidence the prior of a plausible human weighs.
@@ -106,17 +106,6 @@ TRUTH_PRIOR = 0.85
 CASUAL = {Level.FACILE: (True, 0.2, 0.15), Level.MEDIO: (True, 0.5, 0.0)}
 
 
-@cache
-def allowed(rules: TokioRules, to_beat: Roll | None) -> tuple[Roll, ...]:
-    """Every claim not lower than allowed over ``to_beat``, lowest first (never empty)."""
-    ranking = rules.ranking
-    every = ranking.ordered()
-    if to_beat is None:
-        return every
-    if rules.raise_rule is RaiseRule.AT_LEAST:
-        return tuple(r for r in every if ranking.at_least(r, to_beat))
-    return tuple(r for r in every if ranking.beats(r, to_beat))
-
 
 @cache
 def honest_truth(rules: TokioRules, to_beat: Roll | None, claim: Roll) -> float:
@@ -126,7 +115,7 @@ def honest_truth(rules: TokioRules, to_beat: Roll | None, claim: Roll) -> float:
     >>> round(honest_truth(preset("lizumo"), Roll(6, 5), Roll(1, 1)), 4)  # 11 over 65: 1/36 against 1/36 + 28/36
     0.0345
     """
-    claims = allowed(rules, to_beat)
+    claims = allowed_claims(rules, to_beat)
     if to_beat is None or claim != claims[0]:
         return 1.0
     rolls, chances = roll_chances(rules)
@@ -224,7 +213,7 @@ class TableSeat:
 
     def claim(self, game: TokioGame, own: Roll, rng: random.Random) -> Roll:
         """What to declare, ``game`` in its claim phase with this seat to act, having rolled ``own``."""
-        claims = allowed(self.rules, game.claim)
+        claims = allowed_claims(self.rules, game.claim)
         if self.level is not Level.FORTE:
             return own if own in claims else claims[0]
         if self._exact(game):
@@ -348,7 +337,7 @@ class TableSeat:
 
     def _claim_costs(self, game: TokioGame, me: str, to_beat: Roll | None, doubled: bool) -> np.ndarray:
         """(rolls, allowed claims): the seat's cost of each claim for each roll, the next player answering."""
-        claims = allowed(self.rules, to_beat)
+        claims = allowed_claims(self.rules, to_beat)
         answerer = self._next(game, me)
         left = self._left(game)
         share = 1.0 / (len(left) - 1)
@@ -415,7 +404,7 @@ class TableSeat:
 
     def _duel_reply_costs(self, game: TokioGame, me: str, opener: str, to_beat: Roll, doubled: bool) -> np.ndarray:
         """(rolls, allowed replies): the replier's cost of each reply; the opener believing ends the duel (0)."""
-        claims = allowed(self.rules, to_beat)
+        claims = allowed_claims(self.rules, to_beat)
         mine, theirs, share = self._stakes(game, me, opener)
         habits = self._of(opener)
         costs = np.zeros((len(self._rolls), len(claims)))
@@ -432,14 +421,14 @@ class TableSeat:
         its best: believing ends the duel at no cost, doubting is judged by how often
         the partner's claims of that kind were true.
         """
-        claims = allowed(self.rules, None)
+        claims = allowed_claims(self.rules, None)
         mine, theirs, share = self._stakes(game, me, partner)
         habits = self._of(partner)
         chance = dict(zip(self._rolls, self._chances.tolist(), strict=True))
         costs = np.zeros((len(self._rolls), len(claims)))
         for j, claim in enumerate(claims):
             believe, doubt, _ = habits.answer_rates(kind(self.rules, None, claim))
-            replies = allowed(self.rules, claim)
+            replies = allowed_claims(self.rules, claim)
             below = 1.0 - sum(chance[r] for r in replies)
             believed = 0.0
             for i, reply in enumerate(replies):
