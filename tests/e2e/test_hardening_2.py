@@ -322,7 +322,7 @@ def test_4_check_on_a_model_that_aborts_vosk_says_so(tmp_path: Path) -> None:
                   env={"XDG_CACHE_HOME": str(tmp_path / "cache")}, timeout=120)
     assert run.code == 1
     assert "Traceback" not in run.stderr
-    assert f"Il modello vocale in {model} {ABORTED}" in run.stdout
+    assert f"Il modello vocale in {model} {ABORTED}" in run.stderr  # check's warnings are on stderr (issue 30)
 
 
 @pytest.mark.vosk

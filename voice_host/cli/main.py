@@ -92,7 +92,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     fit_standard_streams()
     code = _main(argv)
-    return settle_stdout(code)
+    try:
+        return settle_stdout(code)
+    except StopSignal as stop:  # SIGTERM/SIGHUP while the last output is flushed: the game is already saved
+        return stop.exit_code
 
 
 def _main(argv: Sequence[str] | None) -> int:

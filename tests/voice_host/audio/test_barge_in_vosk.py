@@ -138,7 +138,7 @@ def test_the_host_alone_is_never_heard_as_a_player_and_never_cuts_itself(host: A
     raises=AssertionError, strict=False,
     reason="through the real sink no run has cut yet: the stop word and the answer over the host were not "
     "recognised (the far end slipped against the microphone with the 'low' output latency; with 'high' the "
-    "canceller converges but the phrase was still not heard: see /work/notes/issue-33.md); a crash in the "
+    "canceller converges but the phrase was still not heard: see the closing note of issue 33); a crash in the "
     "wiring still fails",
 )
 def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -> None:
@@ -168,7 +168,7 @@ def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -
     raises=AssertionError, strict=False,
     reason="through the real sink no run has cut yet: the stop word and the answer over the host were not "
     "recognised (the far end slipped against the microphone with the 'low' output latency; with 'high' the "
-    "canceller converges but the phrase was still not heard: see /work/notes/issue-33.md); a crash in the "
+    "canceller converges but the phrase was still not heard: see the closing note of issue 33); a crash in the "
     "wiring still fails",
 )
 def test_an_answer_over_the_question_is_heard_and_the_rest_stops(host: Any) -> None:
