@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -378,7 +379,7 @@ def open_store(path: Path) -> Store:
     try:
         try:
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            db.execute("PRAGMA journal_mode = WAL")
+            _write_ahead(db)
             db.execute("PRAGMA synchronous = NORMAL")  # WAL: durable against a crash of the process
             db.execute("PRAGMA foreign_keys = ON")
             _migrate(db)
@@ -390,6 +391,24 @@ def open_store(path: Path) -> Store:
         db.close()
         raise
     return Store(db)
+
+
+def _write_ahead(db: sqlite3.Connection) -> None:
+    """Put the database in WAL mode, waiting while another process holds it.
+
+    Changing the journal mode needs the database alone, and SQLite answers "database is
+    locked" at once rather than through the busy timeout when another connection is
+    opening it at the same moment (two hosts starting together): retried until the timeout.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _check_header(path: Path) -> None:
