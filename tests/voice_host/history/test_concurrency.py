@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -88,8 +89,6 @@ def test_hosts_that_start_together_all_open_a_new_history(tmp_path: Path) -> Non
     # CI found it: two processes creating the database at the same instant, one got "database is
     # locked" from the WAL pragma at once (SQLite does not wait through the busy timeout there);
     # on the old code 4 openings in 90 failed this way. Six at once, five times over.
-    import time
-
     for trial in range(5):
         path = tmp_path / f"history-{trial}.sqlite3"
         start = time.time() + 1.0
