@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import select
 import sys
 from collections.abc import Callable, Sequence
 from typing import IO, BinaryIO, TextIO, cast
@@ -47,6 +48,7 @@ class KeyboardListener:
         if stream is None and sys.stdin is None:
             raise InputError(command_line.stdin_closed())
         self._stream = stream if stream is not None else sys.stdin
+        self._lines: _InterruptibleLines | bool | None = None  # made at the first read; False: not possible
         self._prompt = prompt
         self._editor = editor
         self._total = 0
@@ -88,7 +90,12 @@ class KeyboardListener:
     def _read(self) -> Heard | None:
         raw = _binary(self._stream)
         if raw is not None:
-            data = raw.readline(MAX_UTTERANCE_BYTES + 1)
+            if self._lines is None:
+                self._lines = _InterruptibleLines.of(raw)
+            if isinstance(self._lines, _InterruptibleLines):
+                data = self._lines.readline(MAX_UTTERANCE_BYTES + 1)
+            else:
+                data = raw.readline(MAX_UTTERANCE_BYTES + 1)
             if not data:
                 return None
             self._count(len(data))
@@ -125,6 +132,45 @@ def keyboard_prompt(stdin: TextIO | None = None, stdout: TextIO | None = None) -
         return screen if source.isatty() and screen.isatty() else None
     except (ValueError, OSError):  # a closed stream
         return None
+
+
+class _InterruptibleLines:
+    """Lines read from a file descriptor in short waits, so that SIGTERM or SIGHUP stops the host at once (POSIX).
+
+    A signal that lands in the instant before a blocking ``read`` starts is noted by
+    Python but handled only when the read returns: with nobody typing, never. Waiting
+    for the descriptor with ``select`` in 0.2 s slices returns to Python between
+    slices, where the noted signal raises ``StopSignal``; what was read stays here.
+    """
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._pending = b""
+        self._ended = False
+
+    @classmethod
+    def of(cls, stream: BinaryIO) -> _InterruptibleLines | bool:
+        """Lines from ``stream``'s descriptor, or False where that is not possible (Windows, no descriptor)."""
+        if sys.platform == "win32":
+            return False
+        try:
+            return cls(stream.fileno())
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            return False
+
+    def readline(self, limit: int) -> bytes:
+        """The next line with its newline, at most ``limit`` bytes (a longer one is cut there); b"" at the end."""
+        while True:
+            at = self._pending.find(b"\n", 0, limit)
+            if at >= 0 or len(self._pending) >= limit or self._ended:
+                cut = at + 1 if at >= 0 else min(limit, len(self._pending))
+                line, self._pending = self._pending[:cut], self._pending[cut:]
+                return line
+            ready, _, _ = select.select([self._fd], [], [], 0.2)
+            if ready:
+                chunk = os.read(self._fd, 65536)
+                self._pending += chunk
+                self._ended = not chunk
 
 
 def _binary(stream: TextIO | BinaryIO) -> BinaryIO | None:
