@@ -564,9 +564,15 @@ def speaks_of_rolling(text: str) -> bool:
     >>> speaks_of_rolling("rilancia tutti e cinque i dadi"), speaks_of_rolling("ci metto il cinque")
     (True, False)
     """
-    verbs = {fold(word) for words in (KEEP_VERBS, REROLL_VERBS, ROLL_WORDS, tuple(AGAIN_VERBS)) for w in words
-             for word in w.split()[:1]}
+    verbs = _rolling_verbs()
     return any(fold(word) in verbs for word in prepare(text))
+
+
+@cache
+def _rolling_verbs() -> frozenset[str]:
+    """The first word of every keep, reroll and roll wording, folded (built once: the parser asks per utterance)."""
+    return frozenset(fold(w.split()[0]) for words in (KEEP_VERBS, REROLL_VERBS, ROLL_WORDS, tuple(AGAIN_VERBS))
+                     for w in words)
 
 
 def parse_yatzi(text: str, phase: Phase) -> Intent:

@@ -134,13 +134,17 @@ def test_the_host_alone_is_never_heard_as_a_player_and_never_cuts_itself(host: A
     assert not talk.speaking  # the quiet was counted only once the host had finished
 
 
-@pytest.mark.xfail(
+#: Both barge-in trials through the sink are known failures, for one reason; a crash in the wiring still fails them.
+NOT_YET_CUT_THROUGH_THE_SINK = pytest.mark.xfail(
     raises=AssertionError, strict=False,
     reason="through the real sink no run has cut yet: the stop word and the answer over the host were not "
     "recognised (the far end slipped against the microphone with the 'low' output latency; with 'high' the "
     "canceller converges but the phrase was still not heard: see the closing note of issue 33); a crash in the "
     "wiring still fails",
 )
+
+
+@NOT_YET_CUT_THROUGH_THE_SINK
 def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -> None:
     speaker, listener, talk = host
     far: RecordedFarEnd = talk.far  # type: ignore[assignment]
@@ -164,13 +168,7 @@ def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -
     assert 0.5 * question <= spoken_after <= question + 1.0
 
 
-@pytest.mark.xfail(
-    raises=AssertionError, strict=False,
-    reason="through the real sink no run has cut yet: the stop word and the answer over the host were not "
-    "recognised (the far end slipped against the microphone with the 'low' output latency; with 'high' the "
-    "canceller converges but the phrase was still not heard: see the closing note of issue 33); a crash in the "
-    "wiring still fails",
-)
+@NOT_YET_CUT_THROUGH_THE_SINK
 def test_an_answer_over_the_question_is_heard_and_the_rest_stops(host: Any) -> None:
     speaker, listener, talk = host
     far: RecordedFarEnd = talk.far  # type: ignore[assignment]
