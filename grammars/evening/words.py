@@ -97,3 +97,49 @@ LEAVES: tuple[str, ...] = ("esce", "va via", "togli", "non gioca più", "se ne v
 SEAT_NAME = "Giocatore"
 #: The most seats a table can number ("giocatore sedici").
 MOST_SEATS = 16
+
+# ---------------------------------------------------------------- spotted inside longer answers (issue 31)
+# The wordings above are also spotted anywhere in an answer (grammars/evening/understanding.py);
+# these are the extra decisive words a table wraps its answers in.
+
+#: The rules are fine, said among other words ("va bene così, partiamo").
+RULES_OK_SPOTTED: tuple[str, ...] = (
+    "partiamo", "si parte", "via", "va bene così", "vanno benissimo", "per me va bene", "per me vanno bene",
+    "nessun cambio", "lasciamo così", "lasciale così", "teniamo queste", "teniamo così", "così va bene",
+    "tutto bene", "confermo", "procedi", "vai pure",
+)
+
+#: The rules are not fine, said among other words ("no no, aspetta").
+RULES_NO_SPOTTED: tuple[str, ...] = (
+    "cambiamo", "cambiamo qualcosa", "non va", "vorrei cambiare", "voglio cambiare", "cambiare",
+    "modifichiamo", "modificare", "aspetta",
+)
+
+#: The list of players is complete, said among other words ("direi che siamo tutti").
+NAMES_DONE_SPOTTED: tuple[str, ...] = (
+    "siamo al completo", "tutti qui", "ci siamo", "non c'è nessun altro", "non c'è nessuno", "non manca nessuno",
+    "basta così", "nessun altro", "possiamo cominciare", "possiamo iniziare", "cominciamo", "iniziamo", "partiamo",
+    "abbiamo finito", "ho finito", "abbiamo fatto", "è tutto", "siamo in tre", "siamo in due", "siamo in quattro",
+    "siamo in cinque",
+)
+
+#: After a game, a plain yes among other words: another game ("sì dai, ancora").
+AFTER_YES: tuple[str, ...] = ("sì", "certo", "va bene", "volentieri", "perché no", "ci sto", "ovvio")
+
+#: After a game, the same game again, said among other words ("dai, rivincita!", "facciamone un'altra").
+AGAIN_SPOTTED: tuple[str, ...] = (
+    "un'altra", "facciamone un'altra", "un'altra partita", "un'altra ancora", "ancora una", "ancora un'altra",
+    "rivincita", "voglio la rivincita", "rigiochiamo", "ricominciamo", "stessa cosa", "di nuovo", "ancora una volta",
+    "giochiamo ancora", "rifacciamo", "rifacciamola", "la bella", "un altro giro", "altro giro",
+)
+
+#: After a game, the evening is over, said among other words ("basta, per stasera chiudiamo").
+END_EVENING_SPOTTED: tuple[str, ...] = (
+    "per stasera", "per oggi", "basta così", "chiudiamo qui", "chiudiamo", "buonanotte", "andiamo a dormire",
+    "abbiamo finito", "finiamo qui", "finita la serata", "fine della serata", "ci fermiamo", "fermiamoci",
+    "basta", "è tardi", "si è fatto tardi", "a casa", "me ne vado a dormire", "smettiamo", "stop",
+)
+
+#: After a game: the name, then the verb ("Marco entra", "Bruno se ne va").
+ENTERS_AFTER: tuple[str, ...] = ("entra", "gioca", "si aggiunge", "arriva", "si unisce")
+LEAVES_AFTER: tuple[str, ...] = ("esce", "va via", "se ne va", "non gioca più", "non gioca", "lascia", "va a casa")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from grammars import intents as it
@@ -28,6 +29,7 @@ from grammars.evening.intents import (
     Name,
     NamesDone,
 )
+from grammars.it import catalogue as say
 from grammars.phrases import Phrase
 from voice_host.evening.state import EveningState, Stage
 from voice_host.games import GAME_OPTIONS, ConfigError, GameEntry
@@ -94,6 +96,9 @@ class Lobby:
     """The names the lobby can hear (the shipped list and earlier evenings', checked against the model)."""
     free_names: bool = False
     """Typed or scripted input: any name-like text is a name (a voice hears only ``names``)."""
+    asked: it.Intent | None = None
+    """A costly answer only asked about ("ma chiudiamo già?"): asked back, sì does it (not journaled: a kill
+    while it waits asks the lobby's question again, and nothing was done)."""
 
     # ------------------------------------------------------------ asking
 
@@ -102,12 +107,14 @@ class Lobby:
         return LobbyWords(tuple(self.games), dict(says.RULES_HEARD), (*self.names, *self._extra_names()))
 
     def _extra_names(self) -> tuple[str, ...]:
-        known = {look_alike_key(n) for n in self.names}
+        known = _look_alike_keys(self.names)
         seated = [*self.state.players, *(p for g in self.state.games for p in g.players)]
         return tuple(dict.fromkeys(n for n in seated if look_alike_key(n) not in known))
 
     def phase(self) -> LobbyPhase:
         """The listening phase of the question asked now."""
+        if self.asked is not None:
+            return LobbyPhase.CONFIRM
         stage = self.state.stage()
         return {
             Stage.GAME: LobbyPhase.GAME, Stage.RULES: LobbyPhase.RULES, Stage.OFFER: LobbyPhase.NAME,
@@ -116,6 +123,8 @@ class Lobby:
 
     def question(self) -> str:
         """The question for the evening's stage."""
+        if self.asked is not None:
+            return self._asked_question
         stage, state = self.state.stage(), self.state
         if stage is Stage.GAME:
             return says.welcome(list(self.games)) if not state.games else says.which_game(list(self.games))
@@ -145,7 +154,7 @@ class Lobby:
     def parse(self, text: str) -> it.Intent:
         """What ``text`` says at the question asked now (typed names taken as they are)."""
         intent = parse(text, self.phase(), self.words())
-        if isinstance(intent, it.NotUnderstood) and self.free_names and self.phase() is LobbyPhase.NAME:
+        if type(intent) is it.NotUnderstood and self.free_names and self.phase() is LobbyPhase.NAME:
             typed = _typed_name(text)
             if typed is not None:
                 return Name(typed)
@@ -158,6 +167,13 @@ class Lobby:
         stage = self.state.stage()
         if isinstance(intent, it.Help):
             return Step(sentences=(self.help(),))
+        if self.asked is not None:
+            return self._answer_asked(intent)
+        if isinstance(intent, it.Conflict) and len(intent.said) >= 2:
+            return Step(sentences=(say.which_one(intent.said[0], intent.said[1]),))  # asked, never applied
+        if isinstance(intent, it.AskBack):
+            self.asked, self._asked_question = intent.intent, say.did_you_say(intent.said or intent.text)
+            return Step()
         if stage is Stage.GAME and isinstance(intent, ChooseGame):
             return Step(({"r": "game", "game": intent.game},))
         if stage is Stage.RULES:
@@ -167,6 +183,18 @@ class Lobby:
         if stage is Stage.AFTER:
             return self._after(intent)
         return self._not_understood()
+
+    _asked_question: str = ""
+
+    def _answer_asked(self, intent: it.Intent) -> Step:
+        """The answer to a costly answer asked back: sì does it, no asks for it again, anything else asks sì or no."""
+        asked, self.asked = self.asked, None
+        if isinstance(intent, it.Yes) and asked is not None:
+            return self.decide(asked)
+        if isinstance(intent, it.No):
+            return Step(sentences=(say.say_it_again(),))
+        self.asked = asked
+        return Step(sentences=(say.answer_yes_or_no(),))
 
     def _not_understood(self) -> Step:
         return Step(sentences=(says.not_understood_lobby(help_examples(self.phase(), self.words())),))
@@ -194,7 +222,7 @@ class Lobby:
 
     def _names(self, intent: it.Intent, stage: Stage) -> Step:
         players = self.state.players
-        if stage is Stage.OFFER and isinstance(intent, it.Yes):
+        if stage is Stage.OFFER and isinstance(intent, (it.Yes, NamesDone)):  # "sì", "siamo sempre noi"
             return self._table_complete(players)
         if stage is Stage.OFFER and isinstance(intent, it.No):
             return Step(({"r": "change_players"},), (says.who_plays(),))
@@ -256,9 +284,28 @@ class Lobby:
         return None
 
 
+#: Words before a typed name that are no part of it ("sono Zeno", "mi chiamo Ilario").
+_TYPED_LEADS = ("io sono", "sono", "mi chiamo", "poi c'è", "c'è anche", "c'è", "poi", "e poi", "gioca", "anche")
+
+
+@lru_cache(maxsize=4)
+def _look_alike_keys(names: tuple[str, ...]) -> frozenset[str]:
+    """Each name's look-alike key, worked out once per list (the shipped list holds thousands)."""
+    return frozenset(look_alike_key(n) for n in names)
+
+
 def _typed_name(text: str) -> str | None:
-    """A typed name: one or two words of letters (and apostrophes), capitalised as typed or made so."""
+    """A typed name: one or two words of letters (and apostrophes), capitalised as typed or made so.
+
+    >>> _typed_name("sono Zeno"), _typed_name("mi chiamo ilario"), _typed_name("che bella serata stasera")
+    ('Zeno', 'Ilario', None)
+    """
     name = " ".join(normal(text).split())
-    if not name or len(name) > 30 or not all(part.replace("'", "").isalpha() for part in name.split()):
+    for lead in _TYPED_LEADS:
+        if name.lower().startswith(lead + " "):
+            name = name[len(lead) + 1:]
+            break
+    parts = name.split()
+    if not name or len(name) > 30 or len(parts) > 2 or not all(part.replace("'", "").isalpha() for part in parts):
         return None
     return name if name[0].isupper() else name[:1].upper() + name[1:]

@@ -57,6 +57,8 @@ class EveningRun:
     game_over: Callable[[str], None] = lambda path: None
     """Called with a game's journal once the game is over, before its result is journaled (the command
     line records it in the history, as ``play`` does; a second call for the same journal changes nothing)."""
+    new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
+    """Each game's seed (journaled in its ``start`` record); a test gives a fixed one to compare two evenings."""
     _queued: list[str] = field(default_factory=list)
 
     @classmethod
@@ -158,7 +160,7 @@ class EveningRun:
         previous = state.games[-1] if state.games else None
         first = previous.last if previous is not None and previous.last in state.players else None
         n = len(state.games) + 1
-        self.record({"r": "start", "n": n, "seed": secrets.randbelow(2**31), "first": first or ""})
+        self.record({"r": "start", "n": n, "seed": self.new_seed(), "first": first or ""})
         if first is not None:
             self._queued.append(says.opener(first))
 

@@ -1,0 +1,89 @@
+"""Every lobby question takes the answers a table naturally gives: each does exactly what its canonical phrase does.
+
+The differential test of ``natural_answers.txt``, for the evening (setting ``serata``): each line of
+``evening_answers.txt`` is played twice through the real evening and lobby (fakes only at the ports),
+once with the natural answer and once with the canonical phrase; the sentences said and the evening's
+journal must be the same, and the canonical phrase must be understood there. Answers that disagree
+with themselves are asked back and chatter is not understood: neither changes the journal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from natural_corpus import Line, judge, load, react
+
+EVENING_LINES = load(Path(__file__).with_name("evening_answers.txt"))
+AFTER_A_GAME = ("tokio", "va bene", "Anna", "Bruno", "Carla", "basta così")
+#: A line after a game plays a whole Tokio game twice (a quarter of a second): the first runs in the fast tier.
+_FIRST_AFTER = next(line.number for line in EVENING_LINES if line.script == AFTER_A_GAME)
+PARAMS = [pytest.param(line, id=str(line.number),
+                       marks=[pytest.mark.slow] if line.script == AFTER_A_GAME and line.number != _FIRST_AFTER else [])
+          for line in EVENING_LINES]
+
+
+@pytest.fixture(scope="module")
+def journals(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder for every run's journal (each run names its own file)."""
+    return tmp_path_factory.mktemp("journals")
+
+
+def test_every_lobby_question_is_covered() -> None:
+    scripts = {line.script for line in EVENING_LINES}
+    assert {(), ("tokio",), ("tokio", "no"), ("yatzi",), ("tokio", "va bene"), ("tokio", "va bene", "Anna"),
+            AFTER_A_GAME} <= scripts
+
+
+@pytest.mark.parametrize("line", PARAMS)
+def test_a_natural_answer_does_what_its_canonical_phrase_does(line: Line, journals: Path) -> None:
+    verdict = judge(line, journals)
+    assert verdict.script_understood, f"{line}: the script does not reach the question"
+    assert verdict.canonical_understood, f"{line}: the canonical phrase is not understood there"
+    assert verdict.same, verdict.explain()
+
+
+def test_a_different_answer_is_told_apart(journals: Path) -> None:
+    # The test can fail: "cambiamo gioco" and "rivincita" after a game react differently.
+    verdict = judge(Line(0, "serata", AFTER_A_GAME, "sì, ma cambiamo gioco", "rivincita"), journals)
+    assert verdict.canonical_understood and not verdict.same
+
+
+def _records(reaction) -> list[dict]:
+    return [json.loads(r)["do"] for r in reaction.journal]
+
+
+@pytest.mark.parametrize("script,answer,asked", [
+    (("tokio",), "sì... anzi no", "Hai detto sì ma anche no: quale delle due?"),
+    ((), "tokio o yatzi?", "Hai detto tokio ma anche yatzi: quale delle due?"),
+    pytest.param(AFTER_A_GAME, "rivincita, anzi basta per stasera", "Hai detto rivincita ma anche basta per stasera",
+                 marks=pytest.mark.slow),
+])
+def test_two_answers_that_disagree_are_asked_back_and_never_applied(script, answer, asked, journals: Path) -> None:
+    before = react(Line(0, "serata", script, "", ""), "ripeti", journals)  # the position alone, question again
+    heard = react(Line(0, "serata", script, "", ""), answer, journals)
+    assert _records(heard) == _records(before)  # nothing journaled by the answer
+    assert any(s.startswith(asked) for s in heard.said[len(before.said) - 1:])
+
+
+@pytest.mark.parametrize("script,answer", [
+    ((), "che freddo stasera"), (("tokio",), "passami le patatine"), (("tokio", "va bene", "Anna"), "ciao a tutti"),
+    pytest.param(AFTER_A_GAME, "bella partita, eh", marks=pytest.mark.slow),
+])
+def test_chatter_is_not_understood_and_changes_nothing(script, answer, journals: Path) -> None:
+    before = react(Line(0, "serata", script, "", ""), "ripeti", journals)
+    heard = react(Line(0, "serata", script, "", ""), answer, journals)
+    assert _records(heard) == _records(before)
+    assert any(s.startswith("Non ho capito") or "Questo nome non lo conosco" in s
+               for s in heard.said[len(before.said) - 1:])
+
+
+def test_a_costly_answer_only_asked_about_is_asked_back_and_yes_does_it(journals: Path) -> None:
+    asked = react(Line(0, "serata", AFTER_A_GAME, "", ""), "ma chiudiamo già?", journals)
+    assert asked.said[-1] == "Hai detto chiudiamo? Sì o no?" and _records(asked)[-1]["r"] == "result"
+    confirmed = react(Line(0, "serata", (*AFTER_A_GAME, "ma chiudiamo già?"), "", ""), "sì", journals)
+    assert _records(confirmed)[-1] == {"r": "end"}
