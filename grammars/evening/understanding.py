@@ -48,7 +48,7 @@ from grammars.evening.intents import (
     Name,
     NamesDone,
 )
-from grammars.intents import EndGame, Intent, No, Yes
+from grammars.intents import EndGame, Help, Intent, No, Yes
 from grammars.it.numbers import number_word
 from grammars.it.words import COMMAND_WORDS, YES_NO, YES_NO_WORDS
 from grammars.normalize import fold
@@ -89,9 +89,14 @@ def _add(keys: dict[str, Intent], wordings: Iterable[str], meaning: Intent,
             keys.setdefault(k, meaning)
 
 
+#: A computer level said apart from "computer" (an option no game has: :func:`merge` makes it a level or drops it).
+_LEVEL_ALONE = "level_alone"
+
+
 def _weak() -> dict[str, Intent]:
     """The command content words ("puoi ripetere?"), but not the game's end: no game is on in the lobby."""
     weak: dict[str, Intent] = {}
+    _add(weak, w.LOBBY_HELP_WORDS, Help())
     for meaning, wordings in COMMAND_WORDS:
         if not isinstance(meaning, EndGame):
             _add(weak, wordings, meaning)
@@ -145,6 +150,10 @@ def _rule_keys(keys: dict[str, Intent], rule_names: Mapping[str, str]) -> None:
     for wording, level in w.LEVEL_WORDINGS.items():
         adjective = wording.split()[-1]
         _add(keys, [wording, *(f"{x} {adjective}" for x in on)], Change((("computer_level", level),)))
+    for adjective, level in w.LEVEL_ALONE.items():
+        _add(keys, [adjective], Change(((_LEVEL_ALONE, level),)))
+    for top, sides in w.DICE_BY_TOP_ROLL.items():
+        _add(keys, [top, f"a {top}"], Change((("dice", sides),)))
     for wording, on_off in w.COMPUTER_WORDINGS.items():
         _add(keys, [wording], Change((("computer", on_off),)))
     for wording, on_off in w.VIRTUAL_WORDINGS.items():
@@ -174,6 +183,7 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
         _add(keys, (*w.NAMES_DONE, *w.NAMES_DONE_SPOTTED), NamesDone())
         _yes_no(keys, Yes(), No())
         _names(keys, names, Name, NAME_LEADS)
+        _names(keys, names, Leaves, w.ABSENT_BEFORE, w.ABSENT_AFTER)
     elif phase == "lobby_after":
         _add(keys, ["no"], No())  # "no dai, un'altra": a no beside another answer gives way to it
         _add(keys, w.AFTER_YES, Yes())
@@ -181,13 +191,19 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
         _add(keys, w.CHANGE_GAME, ChangeGame())
         _add(keys, w.CHANGE_PLAYERS, ChangePlayers())
         _add(keys, (*w.END_EVENING, *w.END_EVENING_SPOTTED), EndEvening())
-        _names(keys, names, Enters, w.ENTERS, w.ENTERS_AFTER)
-        _names(keys, table, Leaves, w.LEAVES, w.LEAVES_AFTER)
+        _names(keys, names, Enters, (*w.ENTERS, *w.ENTERS_MORE), w.ENTERS_AFTER)
+        _names(keys, table, Leaves, (*w.LEAVES, *w.LEAVES_MORE), (*w.LEAVES_AFTER, *w.ABSENT_AFTER))
         harmless = (*HARMLESS, Enters, Leaves)
     else:
         _yes_no(keys, Yes(), No())
     known = frozenset(t for k in _weak() for t in k.split())
-    return Vocabulary(keys, weak=_weak(), opposite=opposite, harmless=harmless, expand=_spelt, known=known)
+    drop = _WHEN if phase == "lobby_name" else frozenset()
+    return Vocabulary(keys, weak=_weak(), opposite=opposite, drop=drop, harmless=harmless, expand=_spelt,
+                      known=known)
+
+
+#: Words of when, dropped at the name question: "Carla stasera non c'è" is "Carla non c'è".
+_WHEN: frozenset[str] = frozenset({"stasera", "oggi", "adesso", "ora", "purtroppo", "stavolta", "questa", "volta"})
 
 
 def merge(spots: list[Spot]) -> list[Spot]:
@@ -199,6 +215,7 @@ def merge(spots: list[Spot]) -> list[Spot]:
     beside a name ("no, Marta": was the last name misheard? asked back); a name with "basta così"
     is the last name; a computer level makes "col computer" said.
     """
+    spots = _levels(spots)
     if len(spots) < 2:
         return spots
     answers = [s for s in spots if not isinstance(s.meaning, (Yes, No))]
@@ -227,6 +244,20 @@ def merge(spots: list[Spot]) -> list[Spot]:
         assert isinstance(meaning, Name)
         return [Spot(Name(meaning.name, last=True), name.said, name.quoted)]
     return others
+
+
+def _levels(spots: list[Spot]) -> list[Spot]:
+    """A level said apart ("ma facile") becomes the computer's level when a computer is said too; else dropped."""
+    alone = [s for s in spots if isinstance(s.meaning, Change) and s.meaning.changes[0][0] == _LEVEL_ALONE]
+    if not alone:
+        return spots
+    rest = [s for s in spots if s not in alone]
+    computer = any(isinstance(s.meaning, Change) and s.meaning.changes[0][0].startswith("computer") for s in rest)
+    if not computer:
+        return rest
+    level = alone[0].meaning
+    assert isinstance(level, Change)
+    return [*rest, Spot(Change((("computer_level", level.changes[0][1]),)), alone[0].said, alone[0].quoted)]
 
 
 def understood(text: str, phase: str, games: tuple[str, ...], rule_names: Mapping[str, str],

@@ -143,3 +143,30 @@ END_EVENING_SPOTTED: tuple[str, ...] = (
 #: After a game: the name, then the verb ("Marco entra", "Bruno se ne va").
 ENTERS_AFTER: tuple[str, ...] = ("entra", "gioca", "si aggiunge", "arriva", "si unisce")
 LEAVES_AFTER: tuple[str, ...] = ("esce", "va via", "se ne va", "non gioca più", "non gioca", "lascia", "va a casa")
+
+#: The dice named by their top roll, as tables call the game ("giochiamo a pechino" is Tokio with d10).
+DICE_BY_TOP_ROLL: Mapping[str, int] = MappingProxyType({"taipei": 4, "yokohama": 8, "pechino": 10})
+
+#: A computer level said apart from "computer" ("col computer, ma facile"): counted only beside "computer".
+LEVEL_ALONE: Mapping[str, str] = MappingProxyType({
+    "forte": "forte", "bravo": "forte", "difficile": "forte", "fortissimo": "forte", "cattivo": "forte",
+    "medio": "medio", "facile": "facile", "scarso": "facile", "debole": "facile", "tranquillo": "facile",
+})
+
+#: Asking what may be chosen, in the lobby: the help ("che giochi ci sono?", "che regole ci sono?").
+LOBBY_HELP_WORDS: tuple[str, ...] = (
+    "che giochi", "quali giochi", "giochi ci sono", "che regole", "quali regole", "regole ci sono",
+    "che si può", "cosa si può", "cosa posso", "che posso", "non so cosa dire", "come funziona", "opzioni",
+)
+
+#: Someone of the table offered is not here ("Carla stasera non c'è"): the name, then these.
+ABSENT_AFTER: tuple[str, ...] = ("non c'è", "non gioca", "manca", "non viene", "è andato via", "è andata via")
+#: ... or these, then the name ("manca Carla", "senza Carla").
+ABSENT_BEFORE: tuple[str, ...] = ("manca", "senza", "non c'è", "tranne", "meno")
+
+#: More ways to say who joins or leaves after a game, before the name ("si aggiunge Luca").
+ENTERS_MORE: tuple[str, ...] = (
+    "si aggiunge", "si unisce", "viene", "c'è anche", "aggiungiamo", "mettiamo", "arriva anche", "entra anche",
+    "ora c'è", "adesso c'è", "gioca con noi",
+)
+LEAVES_MORE: tuple[str, ...] = ("togliamo", "ci lascia", "saluta", "va a dormire", "se ne va anche", "lascia")

@@ -224,10 +224,12 @@ class Lobby:
         players = self.state.players
         if stage is Stage.OFFER and isinstance(intent, (it.Yes, NamesDone)):  # "sì", "siamo sempre noi"
             return self._table_complete(players)
-        if stage is Stage.OFFER and isinstance(intent, it.No):
+        if stage is Stage.OFFER and isinstance(intent, (it.No, Leaves)):  # "no", "Carla stasera non c'è"
             return Step(({"r": "change_players"},), (says.who_plays(),))
         if isinstance(intent, it.No) and players:
             return Step(({"r": "drop", "name": players[-1]},), (says.name_dropped(players[-1]),))
+        if isinstance(intent, Leaves) and intent.name in players:  # "Anna non gioca"
+            return Step(({"r": "drop", "name": intent.name},), (says.left(intent.name),))
         if isinstance(intent, (NamesDone, it.Yes)) and stage is Stage.NAMES:
             return self._table_complete(players)
         if isinstance(intent, Name):
