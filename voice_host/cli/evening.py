@@ -20,6 +20,11 @@ from grammars.evening import sentences as says
 from grammars.evening.names import italian_names
 from grammars.it import catalogue as say
 from voice_host.audio.half_duplex import HalfDuplexGate
+from voice_host.board.history_page import history_pages
+from voice_host.board.launch import check_board_options, open_board
+from voice_host.board.options import add_board_options
+from voice_host.board.server import BoardServer
+from voice_host.board.state import BoardPublisher
 from voice_host.cli.bootstrap import default_journal_path, open_speaker
 from voice_host.cli.summary import SummaryWriteError, check_summary_path, write_summary
 from voice_host.cli.voice_options import add_voice_options
@@ -33,6 +38,7 @@ from voice_host.games import GAMES, ConfigError
 from voice_host.games.common import player_names
 from voice_host.games.options import positive
 from voice_host.history import hooks as history
+from voice_host.history.board_view import history_view
 from voice_host.platform import dirs
 from voice_host.storage.journal import Journal, JournalError, read_journal
 from voice_host.terminal.console import print_error, print_stderr
@@ -71,10 +77,12 @@ def register(sub: Any, run_command: Callable[[list[str]], int]) -> None:
     evening.add_argument("--virtual-dice", action="store_true", help=say.CLI_HELP["--virtual-dice"])
     evening.add_argument("--journal", metavar="GIORNALE", help=say.CLI_HELP["--journal"])
     _io_options(evening)
+    add_board_options(evening)
     evening.set_defaults(handler=evening_command)
     resume = sub.add_parser("riprendi", help="riprende l'ultima serata o partita non finita")
     resume.add_argument("journal", metavar="GIORNALE", nargs="?")
     _io_options(resume)
+    add_board_options(resume)
     resume.set_defaults(handler=resume_command_handler, run_command=run_command)
 
 
@@ -153,9 +161,11 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
     gate = HalfDuplexGate()
     speaker: Speaker | None = None
     listener: Listener | None = None
+    board: BoardServer | None = None
     try:
         speaker = open_speaker(args, gate)
         listener = _listener(args, script)
+        board = open_board(args, speaker, pages=history_pages(history_view))  # the history's page: /storico
         free = (not args.input.startswith("voice") and args.input != "auto") or script is not None
         names = tuple(dict.fromkeys([*italian_names(), *remembered]))
         usable = getattr(listener, "usable", None)  # a voice listener: only the names its model can hear
@@ -166,9 +176,14 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         evening = EveningRun.replayed(lobby, listener, speaker, journal, records, reprompt_s=args.reprompt_s,
                                       cue=voice and args.earcon == "on",
                                       game_over=history.record)  # each game enters the history as with play
+        if board is not None:
+            hub = board.hub
+            evening.board, evening.new_observer = hub.publish, lambda: BoardPublisher(hub)
         evening.resumed = not new
         over = evening.run()
     finally:
+        if board is not None:
+            board.close()
         if listener is not None:
             listener.close()
         if speaker is not None:
@@ -213,6 +228,7 @@ def _listener(args: argparse.Namespace, script: str | None) -> Listener:
 
 
 def _check(args: argparse.Namespace) -> str | None:
+    check_board_options(args)
     if args.input not in ("auto", "voice", "keyboard") and not args.input.startswith("script:"):
         raise UsageError(say.bad_input_option(args.input))
     return args.input[len("script:"):] if args.input.startswith("script:") else None
