@@ -209,3 +209,35 @@ def resume_evening_with(command: str) -> str:
 def evening_started(path: str) -> str:
     """Where the evening's journal is."""
     return f"serata registrata in {path}"
+
+
+def save_rules() -> str:
+    """At the end of an evening whose rules are not the saved ones."""
+    return "Salvo queste regole come predefinite?"
+
+
+def rules_saved() -> str:
+    """ "sì" to :func:`save_rules`."""
+    return "Regole salvate: la prossima volta ve le propongo."
+
+
+def rules_kept() -> str:
+    """ "no" to :func:`save_rules`."""
+    return "Va bene, le regole salvate restano quelle."
+
+
+def settings_none(path: str) -> str:
+    """``voice-host impostazioni`` with no file yet."""
+    return f"Nessuna impostazione salvata finora; il file sarà {path}"
+
+
+def settings_shown(path: str) -> str:
+    """``voice-host impostazioni``: the first line, where the file is."""
+    return f"Impostazioni in {path}"
+
+
+#: The settings file's keys as ``voice-host impostazioni`` names them.
+SETTINGS_LABELS: Mapping[str, str] = {
+    "game": "gioco", "rules": "regole", "dice": "dadi", "limit": "limite", "players": "ultimo tavolo",
+    "names": "nomi ricordati",
+}

@@ -33,7 +33,7 @@ from voice_host.core.reprompt import DEFAULT_WAITS, parse_waits
 from voice_host.errors import EXIT_INPUT_ENDED, EXIT_OK, EXIT_WRITE_FAILED, UsageError
 from voice_host.evening.lobby import Lobby, make_config, names_heard
 from voice_host.evening.run import EVENING, EveningRun, game_journal_path
-from voice_host.evening.settings import Settings, load_settings, remember, settings_path
+from voice_host.evening.settings import Settings, load_settings, remember, settings_path, shown
 from voice_host.games import GAMES, ConfigError
 from voice_host.games.common import player_names
 from voice_host.games.options import positive
@@ -84,6 +84,14 @@ def register(sub: Any, run_command: Callable[[list[str]], int]) -> None:
     _io_options(resume)
     add_board_options(resume)
     resume.set_defaults(handler=resume_command_handler, run_command=run_command)
+    settings = sub.add_parser("impostazioni", help="mostra le impostazioni ricordate e dove sta il file")
+    settings.set_defaults(handler=settings_command)
+
+
+def settings_command(args: argparse.Namespace) -> int:
+    """``voice-host impostazioni``: the remembered settings and the file's path."""
+    print("\n".join(shown()))
+    return EXIT_OK
 
 
 def bare() -> None:
@@ -191,7 +199,7 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         journal.close()
     state = evening.lobby.state
     if state.game is not None or state.players:
-        remember(state.game, state.settings, state.players)
+        remember(state.players, state.rules_to_save() if state.save_rules else None)
     code = EXIT_OK if over else EXIT_INPUT_ENDED
     if not over:
         print_stderr(f"voice-host: {say.input_ended()}; {says.resume_evening_with(_resume_line(args, journal.path))}")

@@ -134,6 +134,8 @@ class Lobby:
             return says.players_again(state.players)
         if stage is Stage.NAMES:
             return says.name_heard(state.players[-1]) if state.players else says.who_plays()
+        if stage is Stage.SAVE:
+            return says.save_rules()
         return says.another()
 
     def rules_breath(self) -> str:
@@ -182,7 +184,16 @@ class Lobby:
             return self._names(intent, stage)
         if stage is Stage.AFTER:
             return self._after(intent)
+        if stage is Stage.SAVE:
+            return self._save(intent)
         return self._not_understood()
+
+    def _save(self, intent: it.Intent) -> Step:
+        """The answer to "Salvo queste regole come predefinite?": the evening ends either way."""
+        if isinstance(intent, (it.Yes, it.No)):
+            save = isinstance(intent, it.Yes)
+            return Step(({"r": "end", "save": int(save)},), (says.rules_saved() if save else says.rules_kept(),))
+        return Step(sentences=(say.answer_yes_or_no(),))
 
     _asked_question: str = ""
 
@@ -265,7 +276,7 @@ class Lobby:
         if isinstance(intent, ChangePlayers):
             return Step(({"r": "change_players"},), (says.who_plays(),))
         if isinstance(intent, EndEvening):
-            return Step(({"r": "end"},))
+            return Step(({"r": "closing"},) if self.state.rules_to_save() else ({"r": "end"},))
         if isinstance(intent, Enters):
             if look_alike_key(intent.name) in {look_alike_key(p) for p in players}:
                 return Step(sentences=(says.name_taken(intent.name),))

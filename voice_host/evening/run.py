@@ -30,7 +30,7 @@ from voice_host.storage.journal import Journal, read_journal
 #: The journal header's game of an evening.
 EVENING = "serata"
 #: Records the lobby's "annulla" may take back (a game's start and result are the games' own).
-_UNDOABLE = frozenset({"game", "set", "rules_ok", "player", "drop", "players_ok", "offer"})
+_UNDOABLE = frozenset({"game", "set", "rules_ok", "player", "drop", "players_ok", "offer", "closing"})
 
 
 def game_journal_path(evening_path: str, n: int) -> str:

@@ -23,6 +23,9 @@ A record is a flat dict (the journal's ``do``), one of::
     {"r": "start", "n": 1, "seed": 7, "first": ""}   game n starts (its own journal beside this one)
     {"r": "result", "n": 1, "winner": "Anna", "finished": 1, "last": "Bruno"}
     {"r": "again"} {"r": "change_game"} {"r": "change_players"} {"r": "end"}
+    {"r": "closing"}                          "basta per stasera" with rules unlike the saved ones: the
+                                              host asks whether to save them first
+    {"r": "end", "save": 1}                   ... and the answer: sì saves them (0: no)
 
 >>> s = EveningState()
 >>> for r in ({"r": "game", "game": "tokio"}, {"r": "rules_ok"}, {"r": "player", "name": "Anna"},
@@ -49,6 +52,7 @@ class Stage(enum.Enum):
     START = "start"
     IN_GAME = "in_game"
     AFTER = "after"
+    SAVE = "save"
     OVER = "over"
 
 
@@ -83,11 +87,17 @@ class EveningState:
     games: list[Played] = field(default_factory=list)
     after: bool = False
     over: bool = False
+    closing: bool = False
+    """The evening is ending and asks whether to save its rules as the defaults."""
+    save_rules: bool = False
+    """The players said sì to saving the evening's rules (the command line writes them at the end)."""
 
     def stage(self) -> Stage:
         """The question the evening is at (or the game it is in)."""
         if self.over:
             return Stage.OVER
+        if self.closing:
+            return Stage.SAVE
         if self.games and not self.games[-1].done:
             return Stage.IN_GAME
         if self.after:
@@ -151,7 +161,36 @@ class EveningState:
             self.game, self.settings, self.rules_ok, self.after = None, {}, False, False  # the table stays
         elif kind == "change_players":
             self.players, self.players_ok, self.offered, self.after = [], False, False, False
+        elif kind == "closing":
+            self.closing = True
         elif kind == "end":
-            self.over = True
+            self.over, self.save_rules = True, bool(record.get("save"))
         else:
             raise ValueError(f"unknown evening record: {kind!r}")
+
+    def rules_to_save(self) -> tuple[str, dict[str, Any]] | None:
+        """The last game played and its rules, when they are not the defaults the evening started with; else None.
+
+        Only what the settings file keeps counts (``rules``, ``dice``, ``limit``): an evening of
+        Tokio at five penalties asks, one with the rules it was offered does not.
+
+        >>> s = EveningState()
+        >>> for r in ({"r": "game", "game": "tokio"}, {"r": "set", "option": "limit", "value": 5},
+        ...           {"r": "start", "n": 1, "seed": 1}, {"r": "result", "n": 1}):
+        ...     s.apply(r)
+        >>> s.rules_to_save()
+        ('tokio', {'limit': 5})
+        >>> s.apply({"r": "defaults", "game": "tokio", "options": ["limit"], "values": [5]}); s.rules_to_save()
+        """
+        if not self.games:
+            return None
+        last = self.games[-1]
+        kept = {key: last.settings[key] for key in SAVED_RULES if last.settings.get(key) is not None}
+        saved = self.defaults.get(last.game, {})
+        if kept == {key: saved[key] for key in SAVED_RULES if saved.get(key) is not None}:
+            return None
+        return last.game, kept
+
+
+#: The rules the settings file keeps for a game.
+SAVED_RULES = ("rules", "dice", "limit")
