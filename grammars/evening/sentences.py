@@ -183,12 +183,16 @@ def settings_unknown_keys(path: str, keys: Sequence[str]) -> str:
     return f"Impostazioni in {path}: non conosco {join_names(list(keys))}; le ignoro."
 
 
-def usage_bare(serata: str, play: str) -> str:
-    """``voice-host`` alone at a terminal."""
-    return (
-        f"Per una serata a voce: {serata} (il gioco, le regole e i giocatori si dicono a voce). "
-        f"Per una sola partita con le opzioni scritte: {play} (gioca una partita e si ferma)."
+def usage_bare(serata: str, play: str, resume: str, help_command: str) -> str:
+    """``voice-host`` alone at a terminal: one usage text, what to type and what each does."""
+    rows = (
+        (serata, "una serata intera a voce: il gioco, le regole e i giocatori si dicono a voce"),
+        (play, "una sola partita con le opzioni scritte; finita la partita, si ferma"),
+        (resume, "riprende l'ultima serata o partita non finita"),
     )
+    width = max(len(command) for command, _ in rows)
+    lines = [f"  {command.ljust(width)}   {what}" for command, what in rows]
+    return "\n".join(["uso: voice-host COMANDO [opzioni]", *lines, f"tutti i comandi e le opzioni: {help_command}"])
 
 
 def resuming(what: str) -> str:

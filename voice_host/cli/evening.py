@@ -2,9 +2,10 @@
 or game), and what ``voice-host`` alone says.
 
 The options given on the command line (``--game``, ``--players``, ``--rules`` ...) are journaled
-as the lobby's first answers, so their questions are skipped and a resume keeps them. The last
+as the lobby's first answers, all in one record with the remembered settings (a kill keeps all or
+none of them), so their questions are skipped and a resume keeps them. The last
 line of an evening that can go on names ``riprendi`` with every option that changes how the
-evening sounds or is heard.
+evening sounds, is heard or is shown (``--reprompt-s``, ``--board`` too).
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ from voice_host.user_command import user_command
 #: The options a resume keeps: they change how the evening sounds or is heard.
 _KEPT = (("input", "--input"), ("tts", "--tts"), ("captions", "--captions"), ("voice", "--voice"),
          ("rate", "--rate"), ("volume", "--volume"), ("model", "--model"), ("device", "--device"),
-         ("earcon", "--earcon"), ("summary", "--summary"))
+         ("earcon", "--earcon"), ("summary", "--summary"), ("reprompt_s", "--reprompt-s"), ("board", "--board"),
+         ("board_host", "--board-host"))
 
 
 def _io_options(parser: argparse.ArgumentParser) -> None:
@@ -95,9 +97,10 @@ def settings_command(args: argparse.Namespace) -> int:
 
 
 def bare() -> None:
-    """``voice-host`` alone: how to start an evening, and what ``play`` does (on stderr, beside the usage)."""
-    print(says.usage_bare(user_command("serata"), user_command("play", "--game", "GIOCO", "--players", "A,B")),
-          file=sys.stderr)
+    """``voice-host`` alone: one usage text on stderr, how to start an evening, a game, a resume, and the help."""
+    print(says.usage_bare(user_command("serata"), user_command("play", "--game", next(iter(GAMES)), "--players",
+                                                                 "Anna,Bruno"),
+                          user_command("riprendi"), user_command("--help")), file=sys.stderr)
 
 
 def _first_records(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -145,8 +148,9 @@ def evening_command(args: argparse.Namespace) -> int:
     journal = Journal.create(path, EVENING, {"started": datetime.date.today().isoformat()})
     if not args.journal:
         print_stderr(f"voice-host: {says.evening_started(path)}")
-    for record in records:
-        journal.append(record)
+    if records:  # one record: a kill can never keep half of what the command line said
+        records = [{"r": "begin", "records": records}]
+        journal.append(records[0])
     return _run(args, journal, records, script, settings.names, new=True)
 
 
@@ -243,13 +247,26 @@ def _check(args: argparse.Namespace) -> str | None:
 
 
 def _kept_options(args: argparse.Namespace) -> list[str]:
+    """Every option of ``args`` that changes how the evening sounds, is heard or is shown, as typed again."""
     kept: list[str] = []
-    defaults = {"input": "auto", "tts": "pyttsx3", "captions": "on", "earcon": "on"}
+    defaults: dict[str, object] = {"input": "auto", "tts": "pyttsx3", "captions": "on", "earcon": "on",
+                                   "reprompt_s": DEFAULT_WAITS}
     for attribute, option in _KEPT:
         value = getattr(args, attribute, None)
         if value is not None and value != defaults.get(attribute):
-            kept += [option, str(value)]
+            kept += [option, _as_typed(value)]
     return kept
+
+
+def _as_typed(value: object) -> str:
+    """An option's value as the command line takes it again (``--reprompt-s`` waits: "12,30", none: "off").
+
+    >>> _as_typed((12.0, 30.5)), _as_typed(()), _as_typed(8000)
+    ('12,30.5', 'off', '8000')
+    """
+    if isinstance(value, tuple):
+        return ",".join(f"{wait:g}" for wait in value) if value else "off"
+    return str(value)
 
 
 def _resume_line(args: argparse.Namespace, path: str) -> str:

@@ -23,6 +23,9 @@ A record is a flat dict (the journal's ``do``), one of::
     {"r": "start", "n": 1, "seed": 7, "first": ""}   game n starts (its own journal beside this one)
     {"r": "result", "n": 1, "winner": "Anna", "finished": 1, "last": "Bruno"}
     {"r": "again"} {"r": "change_game"} {"r": "change_players"} {"r": "end"}
+    {"r": "begin", "records": [...]}         what the command line and the remembered settings gave at the
+                                              start (defaults, game, set, rules_ok, player, players_ok, offer),
+                                              one record so that a kill keeps all of it or none
     {"r": "closing"}                          "basta per stasera" with rules unlike the saved ones: the
                                               host asks whether to save them first
     {"r": "end", "save": 1}                   ... and the answer: sì saves them (0: no)
@@ -113,7 +116,13 @@ class EveningState:
     def apply(self, record: dict[str, Any]) -> None:
         """Change the evening as ``record`` says (ValueError on a record that does not fit)."""
         kind = record.get("r")
-        if kind == "defaults":
+        if kind == "begin":
+            nested = record["records"]
+            if not isinstance(nested, list) or any(not isinstance(r, dict) or r.get("r") == "begin" for r in nested):
+                raise ValueError("a begin record holds the start's records, none of them a begin")
+            for inner in nested:
+                self.apply(inner)
+        elif kind == "defaults":
             if len(record["options"]) != len(record["values"]):
                 raise ValueError("a defaults record with as many options as values")
             self.defaults[str(record["game"])] = dict(zip(record["options"], record["values"]))
