@@ -46,6 +46,7 @@ from grammars.evening.intents import (
     Enters,
     Leaves,
     Name,
+    Names,
     NamesDone,
 )
 from grammars.intents import EndGame, Help, Intent, No, Yes
@@ -167,7 +168,7 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
                 names: tuple[str, ...], table: tuple[str, ...]) -> Vocabulary:
     keys: dict[str, Intent] = {}
     opposite: dict[Intent, Intent] = {Yes(): No(), No(): Yes()}
-    harmless: tuple[type, ...] = (*HARMLESS, ChooseGame, Change, Name, Enters, Leaves, Yes, No)
+    harmless: tuple[type, ...] = (*HARMLESS, ChooseGame, Change, Name, Names, Enters, Leaves, Yes, No)
     if phase == "lobby_game":
         for game in games:
             _add(keys, [game, *(f"{lead} {game}" for lead in w.GAME_LEADS)], ChooseGame(game))
@@ -212,8 +213,9 @@ def merge(spots: list[Spot]) -> list[Spot]:
     Rule changes of different rules are one change, in the order said; a "sì" beside an answer
     of another kind gives way to it ("sì, Bruno", "sì, cambiamo gioco"), and so does a "no" beside
     a rule change or an answer after a game ("no, niente computer", "no dai, un'altra"), but not
-    beside a name ("no, Marta": was the last name misheard? asked back); a name with "basta così"
-    is the last name; a computer level makes "col computer" said.
+    beside a name ("no, Marta": was the last name misheard? asked back); several names said together
+    are several players ("siamo Anna, Bruno e Carla"), with "basta così" the last ones; a computer
+    level makes "col computer" said.
     """
     spots = _levels(spots)
     if len(spots) < 2:
@@ -239,10 +241,13 @@ def merge(spots: list[Spot]) -> list[Spot]:
         first = changes[0][0]
         others.insert(0, Spot(Change(tuple(joined.values())), " ".join(dict.fromkeys(said)), first.quoted))
     names = [s for s in others if isinstance(s.meaning, Name)]
-    if len(names) == 1 and any(isinstance(s.meaning, NamesDone) for s in others) and len(others) == 2:
-        name, meaning = names[0], names[0].meaning
-        assert isinstance(meaning, Name)
-        return [Spot(Name(meaning.name, last=True), name.said, name.quoted)]
+    done = [s for s in others if isinstance(s.meaning, NamesDone)]
+    if names and len(names) + len(done) == len(others) and (done or len(names) > 1):
+        said = list(dict.fromkeys(s.meaning.name for s in names if isinstance(s.meaning, Name)))
+        last = bool(done)
+        if len(said) == 1:
+            return [Spot(Name(said[0], last=last), names[0].said, names[0].quoted)]
+        return [Spot(Names(tuple(said), last=last), " ".join(s.said for s in names), names[0].quoted)]
     return others
 
 

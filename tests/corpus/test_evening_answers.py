@@ -87,3 +87,29 @@ def test_a_costly_answer_only_asked_about_is_asked_back_and_yes_does_it(journals
     assert asked.said[-1] == "Hai detto chiudiamo? Sì o no?" and _records(asked)[-1]["r"] == "result"
     confirmed = react(Line(0, "serata", (*AFTER_A_GAME, "ma chiudiamo già?"), "", ""), "sì", journals)
     assert _records(confirmed)[-1] == {"r": "end"}
+
+
+def test_several_names_in_one_breath_are_several_players_repeated_together(journals: Path) -> None:
+    rules_ok = ("tokio", "va bene")
+    named = react(Line(0, "serata", rules_ok, "", ""), "allora, siamo Anna, Bruno e Carla", journals)
+    assert _records(named)[-1] == {"r": "player", "names": ["Anna", "Bruno", "Carla"]}
+    assert named.said[-1] == "Anna, Bruno e Carla, giusto? Il prossimo, o basta così."
+    # "no" takes back the three, not only the last
+    undone = react(Line(0, "serata", (*rules_ok, "allora, siamo Anna, Bruno e Carla"), "", ""), "no", journals)
+    assert _records(undone)[-1] == {"r": "drop", "names": ["Anna", "Bruno", "Carla"]}
+    # with "e basta" the table is complete and the game starts, named by the game's opening
+    done = react(Line(0, "serata", rules_ok, "", ""), "Anna, Bruno e Carla, e basta", journals)
+    assert _records(done)[-2:] == [{"r": "player", "names": ["Anna", "Bruno", "Carla"], "last": 1},
+                                   {"r": "start", "n": 1, "seed": 1, "first": ""}]
+
+
+def test_a_name_said_twice_in_one_breath_is_one_player_and_a_seated_one_is_refused(journals: Path) -> None:
+    seated = react(Line(0, "serata", ("tokio", "va bene", "Anna"), "", ""), "Bruno e Anna", journals)
+    assert seated.said[-2] == "Anna c'è già. Per l'altro dite un altro nome, oppure giocatore e un numero."
+    assert _records(seated)[-1] == {"r": "player", "name": "Anna"}  # nothing journaled by the answer
+    twice = react(Line(0, "serata", ("tokio", "va bene"), "", ""), "Anna, sì Anna, e Bruno", journals)
+    assert _records(twice)[-1] == {"r": "player", "names": ["Anna", "Bruno"]}
+    # "no" with names: was a name misheard? asked back, with the names as the table says them, nothing journaled
+    asked = react(Line(0, "serata", ("tokio", "va bene"), "", ""), "no, Anna e Carla", journals)
+    assert asked.said[-2] == "Hai detto no ma anche Anna: quale delle due?"
+    assert _records(asked)[-1] == {"r": "rules_ok"}

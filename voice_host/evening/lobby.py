@@ -27,9 +27,12 @@ from grammars.evening.intents import (
     Enters,
     Leaves,
     Name,
+    Names,
     NamesDone,
 )
 from grammars.it import catalogue as say
+from grammars.it.catalogue import join_names
+from grammars.normalize import fold
 from grammars.phrases import Phrase
 from voice_host.evening.state import EveningState, Stage
 from voice_host.games import GAME_OPTIONS, ConfigError, GameEntry
@@ -133,7 +136,7 @@ class Lobby:
         if stage is Stage.OFFER:
             return says.players_again(state.players)
         if stage is Stage.NAMES:
-            return says.name_heard(state.players[-1]) if state.players else says.who_plays()
+            return says.name_heard(join_names(state.heard or state.players[-1:])) if state.players else says.who_plays()
         if stage is Stage.SAVE:
             return says.save_rules()
         return says.another()
@@ -172,7 +175,8 @@ class Lobby:
         if self.asked is not None:
             return self._answer_asked(intent)
         if isinstance(intent, it.Conflict) and len(intent.said) >= 2:
-            return Step(sentences=(say.which_one(intent.said[0], intent.said[1]),))  # asked, never applied
+            first, second = (self._as_named(said) for said in intent.said[:2])
+            return Step(sentences=(say.which_one(first, second),))  # asked, never applied
         if isinstance(intent, it.AskBack):
             self.asked, self._asked_question = intent.intent, say.did_you_say(intent.said or intent.text)
             return Step()
@@ -196,6 +200,10 @@ class Lobby:
         return Step(sentences=(say.answer_yes_or_no(),))
 
     _asked_question: str = ""
+
+    def _as_named(self, said: str) -> str:
+        """Words of a conflict as the lobby names them: a name capitalised as listed ("anna" -> "Anna")."""
+        return _name_keys(self.words().heard_names).get(fold(said), said)
 
     def _answer_asked(self, intent: it.Intent) -> Step:
         """The answer to a costly answer asked back: sì does it, no asks for it again, anything else asks sì or no."""
@@ -238,19 +246,25 @@ class Lobby:
         if stage is Stage.OFFER and isinstance(intent, (it.No, Leaves)):  # "no", "Carla stasera non c'è"
             return Step(({"r": "change_players"},), (says.who_plays(),))
         if isinstance(intent, it.No) and players:
-            return Step(({"r": "drop", "name": players[-1]},), (says.name_dropped(players[-1]),))
+            heard = self.state.heard or players[-1:]
+            drop = {"r": "drop", "name": heard[0]} if len(heard) == 1 else {"r": "drop", "names": list(heard)}
+            return Step((drop,), (says.name_dropped(join_names(heard)),))
         if isinstance(intent, Leaves) and intent.name in players:  # "Anna non gioca"
             return Step(({"r": "drop", "name": intent.name},), (says.left(intent.name),))
         if isinstance(intent, (NamesDone, it.Yes)) and stage is Stage.NAMES:
             return self._table_complete(players)
-        if isinstance(intent, Name):
+        if isinstance(intent, (Name, Names)):
             fresh = stage is Stage.OFFER
-            seated = [] if fresh else players
-            if look_alike_key(intent.name) in {look_alike_key(p) for p in seated}:
-                return Step(sentences=(says.name_taken(intent.name),))
-            record: dict[str, Any] = {"r": "player", "name": intent.name} | ({"fresh": 1} if fresh else {})
+            seated = [] if fresh else list(players)
+            named = [intent.name] if isinstance(intent, Name) else list(intent.names)
+            for name in named:
+                if look_alike_key(name) in {look_alike_key(p) for p in seated}:
+                    return Step(sentences=(says.name_taken(name),))
+                seated.append(name)
+            said: dict[str, Any] = {"name": named[0]} if len(named) == 1 else {"names": named}
+            record: dict[str, Any] = {"r": "player", **said} | ({"fresh": 1} if fresh else {})
             if intent.last:
-                done = self._table_complete([*seated, intent.name])
+                done = self._table_complete(seated)
                 return Step(({**record, "last": 1} if done.records else record,), done.sentences)
             return Step((record,))
         if isinstance(intent, it.NotUnderstood) and stage is Stage.NAMES:
@@ -299,6 +313,15 @@ class Lobby:
 
 #: Words before a typed name that are no part of it ("sono Zeno", "mi chiamo Ilario").
 _TYPED_LEADS = ("io sono", "sono", "mi chiamo", "poi c'è", "c'è anche", "c'è", "poi", "e poi", "gioca", "anche")
+
+
+@lru_cache(maxsize=4)
+def _name_keys(names: tuple[str, ...]) -> dict[str, str]:
+    """Each name by its folded, lower-case spelling (the first of two that fold the same)."""
+    found: dict[str, str] = {}
+    for name in names:
+        found.setdefault(fold(name.lower()), name)
+    return found
 
 
 @lru_cache(maxsize=4)

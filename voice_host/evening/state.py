@@ -15,10 +15,12 @@ A record is a flat dict (the journal's ``do``), one of::
     {"r": "rules_ok"}                         the rules accepted
     {"r": "offer", "players": [...]}          the last table offered again
     {"r": "player", "name": "Anna"}           a player sits (said, repeated, implicitly confirmed)
+    {"r": "player", "names": ["Anna", "Bruno"]}   several, named in one breath ("siamo Anna e Bruno")
     {"r": "player", "name": "Carla", "fresh": 1, "last": 1}   ... as the first of a new table
                                               (the table offered refused by naming someone), and as the
                                               last ("Carla e basta": the table is complete)
     {"r": "drop", "name": "Anna"}             a player leaves ("no" to the name, "esce Anna")
+    {"r": "drop", "names": ["Anna", "Bruno"]} "no" to the names just said together
     {"r": "players_ok"}                       the table is complete
     {"r": "start", "n": 1, "seed": 7, "first": ""}   game n starts (its own journal beside this one)
     {"r": "result", "n": 1, "winner": "Anna", "finished": 1, "last": "Bruno"}
@@ -85,6 +87,8 @@ class EveningState:
     """game -> the rules remembered for it (offered when it is chosen)."""
     rules_ok: bool = False
     players: list[str] = field(default_factory=list)
+    heard: list[str] = field(default_factory=list)
+    """The names of the last ``player`` record (repeated to be confirmed; "no" drops them)."""
     offered: bool = False
     players_ok: bool = False
     games: list[Played] = field(default_factory=list)
@@ -143,12 +147,15 @@ class EveningState:
         elif kind == "player":
             if record.get("fresh"):
                 self.players, self.players_ok = [], False
-            self.players.append(str(record["name"]))
+            self.heard = [str(n) for n in record["names"]] if "names" in record else [str(record["name"])]
+            self.players.extend(self.heard)
             self.offered = False
             if record.get("last"):
                 self.players_ok = True
         elif kind == "drop":
-            self.players.remove(str(record["name"]))
+            for name in (record["names"] if "names" in record else [record["name"]]):
+                self.players.remove(str(name))
+            self.heard = []
         elif kind == "players_ok":
             self.players_ok, self.offered = True, False
         elif kind == "start":
