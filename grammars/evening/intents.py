@@ -74,3 +74,10 @@ class Leaves(GameIntent):
 @dataclass(frozen=True)
 class EndEvening(GameIntent):
     """"basta per stasera"."""
+
+
+@dataclass(frozen=True)
+class TableCount(GameIntent):
+    """"siamo in tre": how many play (the table offered is this one when the count is its size)."""
+
+    players: int

@@ -98,6 +98,14 @@ def table_short(detail: str) -> str:
     return f"{detail} Chi altro gioca?"
 
 
+def table_count(names: Sequence[str], said: int) -> str:
+    """ "siamo in tre" when the names so far are not three."""
+    if not names:
+        return who_plays()
+    have = f"Per ora ho {join_names(list(names))}"
+    return f"{have}: chi altro gioca?" if said > len(names) else f"{have}: chi non gioca?"
+
+
 def players_again(names: Sequence[str]) -> str:
     """The last table offered again."""
     return f"Giocano {join_names(names)}?"

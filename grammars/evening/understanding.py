@@ -48,10 +48,11 @@ from grammars.evening.intents import (
     Name,
     Names,
     NamesDone,
+    TableCount,
 )
 from grammars.intents import EndGame, Help, Intent, No, Yes
 from grammars.it.numbers import number_word
-from grammars.it.words import COMMAND_WORDS, YES_NO, YES_NO_WORDS
+from grammars.it.words import COMMAND_WORDS, NEGATORS, YES_NO, YES_NO_WORDS
 from grammars.normalize import fold
 from grammars.understanding.spotting import HARMLESS, Spot, Vocabulary, tokens, understand
 
@@ -86,7 +87,7 @@ def _add(keys: dict[str, Intent], wordings: Iterable[str], meaning: Intent,
          exact_only: frozenset[str] = EXACT_ONLY) -> None:
     for wording in wordings:
         k = _key(wording)
-        if k and k not in exact_only:
+        if k and k not in exact_only and k not in NEGATORS:  # "non proprio" is "non": a negator is never a key
             keys.setdefault(k, meaning)
 
 
@@ -110,13 +111,15 @@ def _yes_no(keys: dict[str, Intent], yes: Intent, no: Intent) -> None:
             _add(keys, wordings, yes if isinstance(meaning, Yes) else no)
 
 
-#: First names that are also everyday words ("il primo è Marco", "che bella serata"): heard as names
-#: only when said as one ("sono Vera", "entra Primo"), or as the whole answer.
+#: First names that are also everyday words ("il primo è Marco", "che bella serata", "gli stessi di prima"):
+#: heard as names only when said as one ("sono Vera", "entra Primo"), or as the whole answer. Names that are
+#: rarely anything else at a table (Chiara, Serena, Aurora) stay spotted anywhere.
 WORD_NAMES: frozenset[str] = frozenset({
-    "primo", "ultimo", "giusto", "santo", "sole", "vera", "domenica", "benvenuto", "felice", "fortunato",
-    "bella", "speranza", "pace", "amato", "celeste", "stella", "serena", "rosa", "gioia", "fedele", "modesto",
-    "onesto", "prospero", "innocente", "costante", "clemente", "vittoria", "marina", "oliva", "neve", "franco",
-    "sereno", "massimo", "dolores", "angelo", "nunzio", "libero", "bruna", "chiara", "aurora", "alba", "ottavio",
+    "primo", "secondo", "terzo", "quarto", "quinto", "sesto", "settimo", "decimo", "ultimo", "prima", "vero", "vera",
+    "vita", "mia", "fino", "fermo", "buono", "amico", "bella", "giusto", "tranquillo", "sabato", "domenica", "natale",
+    "pasqua", "felice", "pace", "santo", "santa", "sole", "fede", "fedele", "fiore", "fortuna", "fortunato", "gentile",
+    "gioia", "beato", "luna", "perla", "regina", "italia", "roma", "speranza", "benvenuto", "modesto", "onesto",
+    "prospero", "innocente", "costante", "clemente", "libero", "sereno", "celeste", "amato", "neve", "oliva",
 })
 
 #: What names someone at the name question: "sono Marco", "mi chiamo Luca", "poi c'è Anna".
@@ -168,11 +171,13 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
                 names: tuple[str, ...], table: tuple[str, ...]) -> Vocabulary:
     keys: dict[str, Intent] = {}
     opposite: dict[Intent, Intent] = {Yes(): No(), No(): Yes()}
-    harmless: tuple[type, ...] = (*HARMLESS, ChooseGame, Change, Name, Names, Enters, Leaves, Yes, No)
-    if phase == "lobby_game":
+    harmless: tuple[type, ...] = (*HARMLESS, ChooseGame, Change, Name, Names, Enters, Leaves, Yes, No, TableCount)
+    if phase in ("lobby_game", "lobby_after"):
         for game in games:
-            _add(keys, [game, *(f"{lead} {game}" for lead in w.GAME_LEADS)], ChooseGame(game))
-    elif phase == "lobby_rules":
+            aliases = [alias for alias, target in w.GAME_ALIASES.items() if target == game]
+            _add(keys, [game, *aliases, *(f"{lead} {x}" for x in (game, *aliases) for lead in w.GAME_LEADS)],
+                 ChooseGame(game))
+    if phase == "lobby_rules":
         _add(keys, (*w.RULES_OK, *w.RULES_OK_SPOTTED), Yes())  # "così" alone is no answer inside others
         _add(keys, (*w.RULES_NO, *w.RULES_NO_SPOTTED), No(), frozenset())
         _yes_no(keys, Yes(), No())
@@ -180,12 +185,16 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
         for value in (0, 1):
             for option in ("computer", "virtual_dice"):
                 opposite[Change(((option, value),))] = Change(((option, 1 - value),))
-    elif phase == "lobby_name":
+    if phase == "lobby_name":
         _add(keys, (*w.NAMES_DONE, *w.NAMES_DONE_SPOTTED), NamesDone())
+        _add(keys, w.SAME_TABLE, Yes())
+        _add(keys, w.OTHER_TABLE, No(), frozenset())
+        for n in range(1, w.MOST_SEATS + 1):
+            _add(keys, (x.replace("{n}", number_word(n)) for x in w.TABLE_COUNT), TableCount(n))
         _yes_no(keys, Yes(), No())
         _names(keys, names, Name, NAME_LEADS)
         _names(keys, names, Leaves, w.ABSENT_BEFORE, w.ABSENT_AFTER)
-    elif phase == "lobby_after":
+    if phase == "lobby_after":
         _add(keys, ["no"], No())  # "no dai, un'altra": a no beside another answer gives way to it
         _add(keys, w.AFTER_YES, Yes())
         _add(keys, (*w.AGAIN, *w.AGAIN_SPOTTED), Again())
@@ -195,7 +204,7 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
         _names(keys, names, Enters, (*w.ENTERS, *w.ENTERS_MORE), w.ENTERS_AFTER)
         _names(keys, table, Leaves, (*w.LEAVES, *w.LEAVES_MORE), (*w.LEAVES_AFTER, *w.ABSENT_AFTER))
         harmless = (*HARMLESS, Enters, Leaves)
-    else:
+    if phase == "lobby_confirm":
         _yes_no(keys, Yes(), No())
     known = frozenset(t for k in _weak() for t in k.split())
     drop = _WHEN if phase == "lobby_name" else frozenset()
@@ -240,11 +249,19 @@ def merge(spots: list[Spot]) -> list[Spot]:
                 said.append(s.said)
         first = changes[0][0]
         others.insert(0, Spot(Change(tuple(joined.values())), " ".join(dict.fromkeys(said)), first.quoted))
+    games = [s for s in others if isinstance(s.meaning, ChooseGame)]
+    if games and all(isinstance(s.meaning, (ChooseGame, Again, ChangeGame)) for s in others):
+        return games  # "un'altra a yatzi", "cambiamo, facciamo yatzi": the game named (two games still disagree)
     names = [s for s in others if isinstance(s.meaning, Name)]
     done = [s for s in others if isinstance(s.meaning, NamesDone)]
-    if names and len(names) + len(done) == len(others) and (done or len(names) > 1):
+    counts = [s for s in others if isinstance(s.meaning, TableCount)]
+    if not names and counts and len(counts) + len(done) == len(others):
+        return counts  # "siamo in tre, basta" (two counts that differ still disagree)
+    if names and len(names) + len(done) + len(counts) == len(others):
         said = list(dict.fromkeys(s.meaning.name for s in names if isinstance(s.meaning, Name)))
-        last = bool(done)
+        if any(isinstance(c.meaning, TableCount) and c.meaning.players != len(said) for c in counts):
+            return others  # "siamo in due: Anna, Bruno e Carla": asked back
+        last = bool(done or counts)
         if len(said) == 1:
             return [Spot(Name(said[0], last=last), names[0].said, names[0].quoted)]
         return [Spot(Names(tuple(said), last=last), " ".join(s.said for s in names), names[0].quoted)]

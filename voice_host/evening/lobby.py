@@ -29,6 +29,7 @@ from grammars.evening.intents import (
     Name,
     Names,
     NamesDone,
+    TableCount,
 )
 from grammars.it import catalogue as say
 from grammars.it.catalogue import join_names
@@ -233,9 +234,13 @@ class Lobby:
                 return Step(sentences=(says.option_not_in_game(self.state.game),))
             settings[option] = value
         try:
-            make_config(entry, settings, _PLACEHOLDERS, seed=0)
+            changed = make_config(entry, settings, _PLACEHOLDERS, seed=0)
         except ConfigError as exc:
             return Step(sentences=(says.cannot_change(str(exc)),))
+        offered = make_config(entry, self.state.settings, _PLACEHOLDERS, seed=0)
+        said = entry.describe_rules
+        if changed == offered or (said is not None and said(changed) == said(offered)):
+            return Step(({"r": "rules_ok"},))  # "le classiche vanno bene": the rules offered, named as they are
         options, values = [option for option, _ in intent.changes], [value for _, value in intent.changes]
         return Step(({"r": "set", "options": options, "values": values},))
 
@@ -251,6 +256,12 @@ class Lobby:
             return Step((drop,), (says.name_dropped(join_names(heard)),))
         if isinstance(intent, Leaves) and intent.name in players:  # "Anna non gioca"
             return Step(({"r": "drop", "name": intent.name},), (says.left(intent.name),))
+        if isinstance(intent, TableCount):
+            if intent.players == len(players):  # "siamo in tre": the table as it is
+                return self._table_complete(players)
+            if stage is Stage.OFFER:  # "no, siamo in due": not the table offered
+                return Step(({"r": "change_players"},), (says.who_plays(),))
+            return Step(sentences=(says.table_count(players, intent.players),))
         if isinstance(intent, (NamesDone, it.Yes)) and stage is Stage.NAMES:
             return self._table_complete(players)
         if isinstance(intent, (Name, Names)):
@@ -283,6 +294,9 @@ class Lobby:
 
     def _after(self, intent: it.Intent) -> Step:
         players = self.state.players
+        if isinstance(intent, ChooseGame):  # "un'altra a tokio" is the rematch, "facciamo yatzi" another game
+            last = self.state.games[-1].game if self.state.games else None
+            intent = Again() if intent.game == last else ChangeGame()
         if isinstance(intent, Again):
             return Step(({"r": "again"},))
         if isinstance(intent, ChangeGame):
