@@ -112,6 +112,9 @@ def test_between_games_the_board_shows_the_evenings_standings_and_the_next_quest
         browser.wait_until("document.querySelectorAll('#evening-games li').length === 2")
         assert browser.evaluate(_texts("#evening-games li"))[1] == "Tokio: nessun vincitore"
         evening.say("basta per stasera")
+        browser.wait_until("document.getElementById('evening-question').textContent === "
+                           "'Salvo queste regole come predefinite?'")  # two penalties are not the saved rules
+        evening.say("no")
         assert evening.close() == 0
     finally:
         evening.close()
