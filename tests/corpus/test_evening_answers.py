@@ -48,8 +48,8 @@ def test_a_natural_answer_does_what_its_canonical_phrase_does(line: Line, journa
 
 
 def test_a_different_answer_is_told_apart(journals: Path) -> None:
-    # The test can fail: "cambiamo gioco" and "rivincita" after a game react differently.
-    verdict = judge(Line(0, "serata", AFTER_A_GAME, "sì, ma cambiamo gioco", "rivincita"), journals)
+    # The test can fail: "dadi da dieci" and "va bene" to the rules react differently.
+    verdict = judge(Line(0, "serata", ("tokio",), "mettiamo i dadi da dieci", "va bene"), journals)
     assert verdict.canonical_understood and not verdict.same
 
 
