@@ -95,7 +95,7 @@ def table_empty() -> str:
 
 def table_short(detail: str) -> str:
     """Too few players for the game: the game's reason, and the question."""
-    return f"{detail} Chi altro gioca?"
+    return f"{detail.rstrip('. ')}. Chi altro gioca?"
 
 
 def table_count(names: Sequence[str], said: int) -> str:

@@ -86,6 +86,7 @@ class EveningRun:
         if self.resumed and state.stage() not in (Stage.IN_GAME, Stage.OVER):
             self._queued.append(says.resumed_evening())
         while True:
+            state = self.lobby.state  # afresh each time: "annulla" rebuilds the lobby's state
             stage = state.stage()
             if stage is Stage.OVER:
                 self._end()
