@@ -116,6 +116,10 @@ class EveningRun:
         intent = lobby.parse(heard.text)
         if isinstance(intent, it.Repeat):
             return True
+        if isinstance(intent, it.Undo) and lobby.asked is not None:  # the question asked back: nothing was done
+            lobby.asked = None
+            self._queued.append(says.undone_lobby())
+            return True
         if isinstance(intent, it.Undo):
             self._undo()
             return True

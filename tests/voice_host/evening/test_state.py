@@ -70,3 +70,11 @@ def test_annulla_in_the_lobby_then_the_evening_goes_on_from_the_state_it_left(tm
     evening, speaker = _evening(tmp_path, ["tokio", "va bene", "Anna", "Bruno", "Carla", "annulla", "basta così"])
     assert [played.players for played in evening.lobby.state.games] == [["Anna", "Bruno"]]
     assert speaker.said[-1] == "Anna, tira e dichiara."
+
+
+def test_annulla_at_a_question_asked_back_drops_the_question_and_undoes_nothing_else(tmp_path: Path) -> None:
+    evening, speaker = _evening(tmp_path, [*GAME_STOPPED, "ma chiudiamo già?", "annulla", "rivincita"])
+    said = speaker.said
+    asked = said.index("Hai detto chiudiamo? Sì o no?")
+    assert said[asked + 1:asked + 3] == ["Annullato.", "Un'altra?"]
+    assert len(evening.lobby.state.games) == 2 and not evening.lobby.state.over  # the rematch, the game kept
