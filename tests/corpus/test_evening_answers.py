@@ -82,6 +82,7 @@ def test_chatter_is_not_understood_and_changes_nothing(script, answer, journals:
                for s in heard.said[len(before.said) - 1:])
 
 
+@pytest.mark.slow  # two whole games (the fast tier asks back in tests/voice_host/evening/test_state.py)
 def test_a_costly_answer_only_asked_about_is_asked_back_and_yes_does_it(journals: Path) -> None:
     asked = react(Line(0, "serata", AFTER_A_GAME, "", ""), "ma chiudiamo già?", journals)
     assert asked.said[-1] == "Hai detto chiudiamo? Sì o no?" and _records(asked)[-1]["r"] == "result"
