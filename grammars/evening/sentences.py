@@ -213,6 +213,11 @@ def nothing_to_resume(folder: str) -> str:
     return f"Non c'è nessuna serata o partita da riprendere in {folder}."
 
 
+def input_ended_evening() -> str:
+    """The answers ended before the evening did (a game or the lobby's question still open)."""
+    return "le risposte sono finite a serata in corso"
+
+
 def resume_evening_with(command: str) -> str:
     """The last line of an evening that can go on."""
     return f"per riprendere la serata: {command}"

@@ -206,7 +206,8 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         remember(state.players, state.rules_to_save() if state.save_rules else None)
     code = EXIT_OK if over else EXIT_INPUT_ENDED
     if not over:
-        print_stderr(f"voice-host: {say.input_ended()}; {says.resume_evening_with(_resume_line(args, journal.path))}")
+        resume = says.resume_evening_with(_resume_line(args, journal.path))
+        print_stderr(f"voice-host: {says.input_ended_evening()}; {resume}")
     if args.summary:
         try:
             write_summary(args.summary, evening.summary())
