@@ -21,16 +21,14 @@ Change(changes=(('dice', 10), ('limit', 5)))
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from grammars.commands import command_entries, parse_command, yes_no_entries
 from grammars.evening import words as w
 from grammars.evening.intents import (
     Again,
-    Change,
     ChangeGame,
     ChangePlayers,
     ChooseGame,
@@ -40,6 +38,7 @@ from grammars.evening.intents import (
     Name,
     NamesDone,
 )
+from grammars.evening.understanding import understood
 from grammars.intents import Intent, No, NotUnderstood, Yes
 from grammars.it.numbers import number_word
 from grammars.normalize import fold, is_filler, normalize, phrase
@@ -100,65 +99,6 @@ def _key(text: str) -> str:
     return " ".join(tokens)
 
 
-def _number_pattern() -> str:
-    words = sorted({_key(number_word(n)) for n in NUMBERS}, key=len, reverse=True)
-    return "|".join([*(re.escape(word) for word in words), r"\d{1,2}"])
-
-
-@cache
-def _number_of() -> dict[str, int]:
-    found = {_key(number_word(n)): n for n in NUMBERS}
-    return found | {str(n): n for n in NUMBERS}
-
-
-def _template(wording: str) -> re.Pattern[str]:
-    head, _, tail = _key(wording.replace("{n}", " NUMERO ")).partition("numero")
-    return re.compile(rf"(?:^| ){re.escape(head)}({_number_pattern()}){re.escape(tail)}(?= |$)".replace("\\ ", " "))
-
-
-@cache
-def _number_templates(wordings: tuple[str, ...]) -> tuple[re.Pattern[str], ...]:
-    return tuple(sorted((_template(x) for x in wordings), key=lambda p: len(p.pattern), reverse=True))
-
-
-def _find(text: str, wording: str) -> int:
-    """Where the whole words of ``wording`` stand in ``text`` (both keys), or -1."""
-    match = re.search(rf"(?:^| ){re.escape(_key(wording))}(?= |$)", text)
-    return -1 if match is None else match.start()
-
-
-def _changes(text: str, words: LobbyWords) -> list[tuple[int, str, str | int]]:
-    """Every rule change said in ``text``, with where it was said."""
-    found: list[tuple[int, str, str | int]] = []
-    spans: list[tuple[int, int]] = []
-    for option, wordings in (("dice", w.DICE_WORDINGS), ("limit", w.LIMIT_WORDINGS)):
-        for pattern in _number_templates(wordings):  # the longest wording first: one change per stretch of words
-            for match in pattern.finditer(text):
-                if not any(start < match.end() and match.start() < end for start, end in spans):
-                    spans.append(match.span())
-                    found.append((match.start(), option, _number_of()[match.group(1)]))
-    taken = False
-    for wording, level in sorted(w.LEVEL_WORDINGS.items(), key=lambda item: -len(item[0])):
-        if (at := _find(text, wording)) >= 0:
-            found.append((at, "computer_level", level))
-            taken = True
-            break
-    if not taken:
-        for wording, on in sorted(w.COMPUTER_WORDINGS.items(), key=lambda item: -len(item[0])):
-            if (at := _find(text, wording)) >= 0:
-                found.append((at, "computer", on))
-                break
-    for wording, on in sorted(w.VIRTUAL_WORDINGS.items(), key=lambda item: -len(item[0])):
-        if (at := _find(text, wording)) >= 0:
-            found.append((at, "virtual_dice", on))
-            break
-    for spoken, value in sorted(words.rule_names.items(), key=lambda item: -len(item[0])):
-        if (at := _find(text, spoken)) >= 0:
-            found.append((at, "rules", value))
-            break
-    return sorted(found, key=lambda item: item[0])
-
-
 def _match_name(text: str, names: Sequence[str]) -> str | None:
     """The name of ``names`` that ``text`` (a key) is, by its folded spelling."""
     return _names_by_key(tuple(names)).get(text)
@@ -184,7 +124,21 @@ def _lead_removed(text: str, leads: Sequence[str]) -> str:
 
 
 def parse(text: str, phase: LobbyPhase, words: LobbyWords) -> Intent:
-    """What ``text`` says in answer to ``phase``'s question (a command, sì/no, or the lobby's own intents)."""
+    """What ``text`` says in answer to ``phase``'s question (a command, sì/no, or the lobby's own intents).
+
+    The answer as a whole is tried first (a wording of the question, a command); then its decisive
+    phrases are spotted among other words (:mod:`grammars.evening.understanding`), where two that
+    disagree are a Conflict and a costly one only asked about is an AskBack.
+    """
+    whole = _whole(text, phase, words)
+    if not isinstance(whole, NotUnderstood):
+        return whole
+    spotted = understood(text, phase.value, words.games, words.rule_names, words.heard_names)
+    return spotted if spotted is not None else whole
+
+
+def _whole(text: str, phase: LobbyPhase, words: LobbyWords) -> Intent:
+    """What ``text`` says as a whole answer: one of the question's wordings, or a command."""
     key = _key(text)
     if phase in (LobbyPhase.CONFIRM,):
         command = parse_command(text, yes_no=True)
@@ -199,9 +153,6 @@ def parse(text: str, phase: LobbyPhase, words: LobbyWords) -> Intent:
         if game in words.games:
             return ChooseGame(game)
     elif phase is LobbyPhase.RULES:
-        changes = _changes(key, words)
-        if changes:
-            return Change(tuple((option, value) for _, option, value in changes))
         if _one_of(key, w.RULES_OK):
             return Yes()
         if _one_of(key, w.RULES_NO):
@@ -262,7 +213,17 @@ def name_phrase(name: str) -> Phrase:
 
 
 def phrases(phase: LobbyPhase, words: LobbyWords, table: Sequence[str] = ()) -> tuple[Phrase, ...]:
-    """Every phrase valid at ``phase`` (commands and sì/no included); ``table``: the names seated now."""
+    """Every phrase valid at ``phase`` (commands and sì/no included); ``table``: the names seated now.
+
+    Worked out once per question and table: the name question alone holds twice the ~2,900 shipped names.
+    """
+    return _phrases_of(phase, words.games, tuple(words.rule_names.items()), words.names, tuple(table))
+
+
+@lru_cache(maxsize=16)
+def _phrases_of(phase: LobbyPhase, games: tuple[str, ...], rule_names: tuple[tuple[str, str], ...],
+                names: tuple[str, ...], table: tuple[str, ...]) -> tuple[Phrase, ...]:
+    words = LobbyWords(games, dict(rule_names), names)
     commands = tuple(p for p, _ in command_entries())
     yes_no = tuple(p for p, _ in yes_no_entries())
     if phase is LobbyPhase.CONFIRM:

@@ -30,6 +30,14 @@ class Name(GameIntent):
 
 
 @dataclass(frozen=True)
+class Names(GameIntent):
+    """Several players named in one breath ("siamo Anna, Bruno e Carla"; ``last``: "... e basta")."""
+
+    names: tuple[str, ...]
+    last: bool = False
+
+
+@dataclass(frozen=True)
 class NamesDone(GameIntent):
     """"basta così", "siamo tutti": the list of players is complete."""
 
@@ -66,3 +74,10 @@ class Leaves(GameIntent):
 @dataclass(frozen=True)
 class EndEvening(GameIntent):
     """"basta per stasera"."""
+
+
+@dataclass(frozen=True)
+class TableCount(GameIntent):
+    """"siamo in tre": how many play (the table offered is this one when the count is its size)."""
+
+    players: int

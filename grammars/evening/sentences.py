@@ -95,7 +95,15 @@ def table_empty() -> str:
 
 def table_short(detail: str) -> str:
     """Too few players for the game: the game's reason, and the question."""
-    return f"{detail} Chi altro gioca?"
+    return f"{detail.rstrip('. ')}. Chi altro gioca?"
+
+
+def table_count(names: Sequence[str], said: int) -> str:
+    """ "siamo in tre" when the names so far are not three."""
+    if not names:
+        return who_plays()
+    have = f"Per ora ho {join_names(list(names))}"
+    return f"{have}: chi altro gioca?" if said > len(names) else f"{have}: chi non gioca?"
 
 
 def players_again(names: Sequence[str]) -> str:
@@ -183,12 +191,16 @@ def settings_unknown_keys(path: str, keys: Sequence[str]) -> str:
     return f"Impostazioni in {path}: non conosco {join_names(list(keys))}; le ignoro."
 
 
-def usage_bare(serata: str, play: str) -> str:
-    """``voice-host`` alone at a terminal."""
-    return (
-        f"Per una serata a voce: {serata} (il gioco, le regole e i giocatori si dicono a voce). "
-        f"Per una sola partita con le opzioni scritte: {play} (gioca una partita e si ferma)."
+def usage_bare(serata: str, play: str, resume: str, help_command: str) -> str:
+    """``voice-host`` alone at a terminal: one usage text, what to type and what each does."""
+    rows = (
+        (serata, "una serata intera a voce: il gioco, le regole e i giocatori si dicono a voce"),
+        (play, "una sola partita con le opzioni scritte; finita la partita, si ferma"),
+        (resume, "riprende l'ultima serata o partita non finita"),
     )
+    width = max(len(command) for command, _ in rows)
+    lines = [f"  {command.ljust(width)}   {what}" for command, what in rows]
+    return "\n".join(["uso: voice-host COMANDO [opzioni]", *lines, f"tutti i comandi e le opzioni: {help_command}"])
 
 
 def resuming(what: str) -> str:
@@ -201,6 +213,11 @@ def nothing_to_resume(folder: str) -> str:
     return f"Non c'è nessuna serata o partita da riprendere in {folder}."
 
 
+def input_ended_evening() -> str:
+    """The answers ended before the evening did (a game or the lobby's question still open)."""
+    return "le risposte sono finite a serata in corso"
+
+
 def resume_evening_with(command: str) -> str:
     """The last line of an evening that can go on."""
     return f"per riprendere la serata: {command}"
@@ -209,3 +226,35 @@ def resume_evening_with(command: str) -> str:
 def evening_started(path: str) -> str:
     """Where the evening's journal is."""
     return f"serata registrata in {path}"
+
+
+def save_rules() -> str:
+    """At the end of an evening whose rules are not the saved ones."""
+    return "Salvo queste regole come predefinite?"
+
+
+def rules_saved() -> str:
+    """ "sì" to :func:`save_rules`."""
+    return "Regole salvate: la prossima volta ve le propongo."
+
+
+def rules_kept() -> str:
+    """ "no" to :func:`save_rules`."""
+    return "Va bene, le regole salvate restano quelle."
+
+
+def settings_none(path: str) -> str:
+    """``voice-host impostazioni`` with no file yet."""
+    return f"Nessuna impostazione salvata finora; il file sarà {path}"
+
+
+def settings_shown(path: str) -> str:
+    """``voice-host impostazioni``: the first line, where the file is."""
+    return f"Impostazioni in {path}"
+
+
+#: The settings file's keys as ``voice-host impostazioni`` names them.
+SETTINGS_LABELS: Mapping[str, str] = {
+    "game": "gioco", "rules": "regole", "dice": "dadi", "limit": "limite", "players": "ultimo tavolo",
+    "names": "nomi ricordati",
+}

@@ -1254,6 +1254,16 @@ BOARD_WORDS: Mapping[str, str] = MappingProxyType(
         "closed": "Il tabellone è chiuso: la partita qui è finita.",
         "announce_claim": "{n} dichiara {m}.",
         "announce_dice": "Dadi: {n}.",
+        # issue 31: the board between the games of an evening (serata --board), and the history page's link
+        "evening": "La serata",
+        "evening_games": "Partite giocate",
+        "evening_next": "Ora",
+        "evening_player": "Giocatore",
+        "evening_total": "Vittorie",
+        "evening_none": "Nessuna partita ancora",
+        "evening_nobody": "nessun vincitore",
+        "evening_winner": "vince {n}",
+        "history_link": "Storico delle partite",
     }
 )
 

@@ -227,14 +227,17 @@ def _typo_fixed(text: str, words: Vocabulary) -> tuple[str, tuple[str, ...]]:
     return "".join(f" {f} " if not _SENTENCE_END.fullmatch(f) else f for f in fixed), ties
 
 
-def understand(text: str, words: Vocabulary) -> Intent | None:
+def understand(text: str, words: Vocabulary, merge: Callable[[list[Spot]], list[Spot]] | None = None) -> Intent | None:
     """What ``text`` decides with ``words``: an answer, a Conflict, an AskBack, a refusal, or None.
 
     The phase's phrases first, then its command content words, then the same after
-    correcting typed words; None when nothing decisive is said.
+    correcting typed words; None when nothing decisive is said. ``merge`` may join spots
+    that together make one answer before they are settled (the lobby's "dadi da dieci e a
+    cinque penalità" is one change of two rules).
     """
+    join = merge or list
     for weak in (False, True):
-        settled = settle(text, spot(text, words, weak=weak), words)
+        settled = settle(text, join(spot(text, words, weak=weak)), words)
         if settled is not None:
             return settled
     fixed, ties = _typo_fixed(text, words)
@@ -242,7 +245,7 @@ def understand(text: str, words: Vocabulary) -> Intent | None:
         return Conflict(text, Unsettled.CONFLICT, ties)
     if fixed.split() != normalize(text).split():
         for weak in (False, True):
-            settled = settle(text, spot(fixed, words, weak=weak), words)
+            settled = settle(text, join(spot(fixed, words, weak=weak)), words)
             if settled is not None:
                 return settled
     return None

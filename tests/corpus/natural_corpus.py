@@ -123,6 +123,10 @@ class _ReplayListener:
 
 def react(line: Line, answer: str, folder: Path) -> Reaction:
     """Play ``line``'s position, then ``answer``; what was said and journaled (journal in ``folder``)."""
+    if line.setting == "serata":  # the evening's questions: the lobby's own runner
+        from evening_corpus import react as react_evening
+
+        return react_evening(line, answer, folder)  # type: ignore[no-any-return]
     factory = new_dialog(line.setting)
     listener, speaker = _ReplayListener([*line.script, answer]), RecordingSpeaker()
     path = folder / f"{line.number}-{next(_RUNS)}.jsonl"

@@ -70,8 +70,9 @@ def test_kill_at_random_instants_then_riprendi_asks_the_right_question_and_finis
 @pytest.mark.slow
 def test_the_next_evening_offers_the_rules_and_the_table_of_the_last(tmp_path: Path) -> None:
     first = run_evening(tmp_path, ["tokio", "a cinque penalità e dadi da dieci", "va bene", "Anna", "Bruno",
-                                   "basta così", "fine partita", "sì", "basta per stasera"])
+                                   "basta così", "fine partita", "sì", "basta per stasera", "sì"])
     assert first.returncode == 0, first.stderr
+    assert "Salvo queste regole come predefinite?" in first.stdout
     second = run_evening(tmp_path, ["tokio", "va bene", "sì"], journal=tmp_path / "seconda.jsonl")
     out = second.stdout
     assert "Regole classiche, dadi da dieci, fuori a cinque penalità: va bene?" in out

@@ -2,9 +2,10 @@
 or game), and what ``voice-host`` alone says.
 
 The options given on the command line (``--game``, ``--players``, ``--rules`` ...) are journaled
-as the lobby's first answers, so their questions are skipped and a resume keeps them. The last
+as the lobby's first answers, all in one record with the remembered settings (a kill keeps all or
+none of them), so their questions are skipped and a resume keeps them. The last
 line of an evening that can go on names ``riprendi`` with every option that changes how the
-evening sounds or is heard.
+evening sounds, is heard or is shown (``--reprompt-s``, ``--board`` too).
 """
 
 from __future__ import annotations
@@ -20,6 +21,11 @@ from grammars.evening import sentences as says
 from grammars.evening.names import italian_names
 from grammars.it import catalogue as say
 from voice_host.audio.half_duplex import HalfDuplexGate
+from voice_host.board.history_page import history_pages
+from voice_host.board.launch import check_board_options, open_board
+from voice_host.board.options import add_board_options
+from voice_host.board.server import BoardServer
+from voice_host.board.state import BoardPublisher
 from voice_host.cli.bootstrap import default_journal_path, open_speaker
 from voice_host.cli.summary import SummaryWriteError, check_summary_path, write_summary
 from voice_host.cli.voice_options import add_voice_options
@@ -28,11 +34,12 @@ from voice_host.core.reprompt import DEFAULT_WAITS, parse_waits
 from voice_host.errors import EXIT_INPUT_ENDED, EXIT_OK, EXIT_WRITE_FAILED, UsageError
 from voice_host.evening.lobby import Lobby, make_config, names_heard
 from voice_host.evening.run import EVENING, EveningRun, game_journal_path
-from voice_host.evening.settings import Settings, load_settings, remember, settings_path
+from voice_host.evening.settings import Settings, load_settings, remember, settings_path, shown
 from voice_host.games import GAMES, ConfigError
 from voice_host.games.common import player_names
 from voice_host.games.options import positive
 from voice_host.history import hooks as history
+from voice_host.history.board_view import history_view
 from voice_host.platform import dirs
 from voice_host.storage.journal import Journal, JournalError, read_journal
 from voice_host.terminal.console import print_error, print_stderr
@@ -42,7 +49,8 @@ from voice_host.user_command import user_command
 #: The options a resume keeps: they change how the evening sounds or is heard.
 _KEPT = (("input", "--input"), ("tts", "--tts"), ("captions", "--captions"), ("voice", "--voice"),
          ("rate", "--rate"), ("volume", "--volume"), ("model", "--model"), ("device", "--device"),
-         ("earcon", "--earcon"), ("summary", "--summary"))
+         ("earcon", "--earcon"), ("summary", "--summary"), ("reprompt_s", "--reprompt-s"), ("board", "--board"),
+         ("board_host", "--board-host"))
 
 
 def _io_options(parser: argparse.ArgumentParser) -> None:
@@ -71,17 +79,28 @@ def register(sub: Any, run_command: Callable[[list[str]], int]) -> None:
     evening.add_argument("--virtual-dice", action="store_true", help=say.CLI_HELP["--virtual-dice"])
     evening.add_argument("--journal", metavar="GIORNALE", help=say.CLI_HELP["--journal"])
     _io_options(evening)
+    add_board_options(evening)
     evening.set_defaults(handler=evening_command)
     resume = sub.add_parser("riprendi", help="riprende l'ultima serata o partita non finita")
     resume.add_argument("journal", metavar="GIORNALE", nargs="?")
     _io_options(resume)
+    add_board_options(resume)
     resume.set_defaults(handler=resume_command_handler, run_command=run_command)
+    settings = sub.add_parser("impostazioni", help="mostra le impostazioni ricordate e dove sta il file")
+    settings.set_defaults(handler=settings_command)
+
+
+def settings_command(args: argparse.Namespace) -> int:
+    """``voice-host impostazioni``: the remembered settings and the file's path."""
+    print("\n".join(shown()))
+    return EXIT_OK
 
 
 def bare() -> None:
-    """``voice-host`` alone: how to start an evening, and what ``play`` does (on stderr, beside the usage)."""
-    print(says.usage_bare(user_command("serata"), user_command("play", "--game", "GIOCO", "--players", "A,B")),
-          file=sys.stderr)
+    """``voice-host`` alone: one usage text on stderr, how to start an evening, a game, a resume, and the help."""
+    print(says.usage_bare(user_command("serata"), user_command("play", "--game", next(iter(GAMES)), "--players",
+                                                                 "Anna,Bruno"),
+                          user_command("riprendi"), user_command("--help")), file=sys.stderr)
 
 
 def _first_records(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -129,8 +148,9 @@ def evening_command(args: argparse.Namespace) -> int:
     journal = Journal.create(path, EVENING, {"started": datetime.date.today().isoformat()})
     if not args.journal:
         print_stderr(f"voice-host: {says.evening_started(path)}")
-    for record in records:
-        journal.append(record)
+    if records:  # one record: a kill can never keep half of what the command line said
+        records = [{"r": "begin", "records": records}]
+        journal.append(records[0])
     return _run(args, journal, records, script, settings.names, new=True)
 
 
@@ -153,9 +173,11 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
     gate = HalfDuplexGate()
     speaker: Speaker | None = None
     listener: Listener | None = None
+    board: BoardServer | None = None
     try:
         speaker = open_speaker(args, gate)
         listener = _listener(args, script)
+        board = open_board(args, speaker, pages=history_pages(history_view))  # the history's page: /storico
         free = (not args.input.startswith("voice") and args.input != "auto") or script is not None
         names = tuple(dict.fromkeys([*italian_names(), *remembered]))
         usable = getattr(listener, "usable", None)  # a voice listener: only the names its model can hear
@@ -166,9 +188,14 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         evening = EveningRun.replayed(lobby, listener, speaker, journal, records, reprompt_s=args.reprompt_s,
                                       cue=voice and args.earcon == "on",
                                       game_over=history.record)  # each game enters the history as with play
+        if board is not None:
+            hub = board.hub
+            evening.board, evening.new_observer = hub.publish, lambda: BoardPublisher(hub)
         evening.resumed = not new
         over = evening.run()
     finally:
+        if board is not None:
+            board.close()
         if listener is not None:
             listener.close()
         if speaker is not None:
@@ -176,10 +203,11 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
         journal.close()
     state = evening.lobby.state
     if state.game is not None or state.players:
-        remember(state.game, state.settings, state.players)
+        remember(state.players, state.rules_to_save() if state.save_rules else None)
     code = EXIT_OK if over else EXIT_INPUT_ENDED
     if not over:
-        print_stderr(f"voice-host: {say.input_ended()}; {says.resume_evening_with(_resume_line(args, journal.path))}")
+        resume = says.resume_evening_with(_resume_line(args, journal.path))
+        print_stderr(f"voice-host: {says.input_ended_evening()}; {resume}")
     if args.summary:
         try:
             write_summary(args.summary, evening.summary())
@@ -213,19 +241,33 @@ def _listener(args: argparse.Namespace, script: str | None) -> Listener:
 
 
 def _check(args: argparse.Namespace) -> str | None:
+    check_board_options(args)
     if args.input not in ("auto", "voice", "keyboard") and not args.input.startswith("script:"):
         raise UsageError(say.bad_input_option(args.input))
     return args.input[len("script:"):] if args.input.startswith("script:") else None
 
 
 def _kept_options(args: argparse.Namespace) -> list[str]:
+    """Every option of ``args`` that changes how the evening sounds, is heard or is shown, as typed again."""
     kept: list[str] = []
-    defaults = {"input": "auto", "tts": "pyttsx3", "captions": "on", "earcon": "on"}
+    defaults: dict[str, object] = {"input": "auto", "tts": "pyttsx3", "captions": "on", "earcon": "on",
+                                   "reprompt_s": DEFAULT_WAITS}
     for attribute, option in _KEPT:
         value = getattr(args, attribute, None)
         if value is not None and value != defaults.get(attribute):
-            kept += [option, str(value)]
+            kept += [option, _as_typed(value)]
     return kept
+
+
+def _as_typed(value: object) -> str:
+    """An option's value as the command line takes it again (``--reprompt-s`` waits: "12,30", none: "off").
+
+    >>> _as_typed((12.0, 30.5)), _as_typed(()), _as_typed(8000)
+    ('12,30.5', 'off', '8000')
+    """
+    if isinstance(value, tuple):
+        return ",".join(f"{wait:g}" for wait in value) if value else "off"
+    return str(value)
 
 
 def _resume_line(args: argparse.Namespace, path: str) -> str:

@@ -28,7 +28,6 @@ from voice_host.cli.voice_options import add_voice_options
 from voice_host.core.computer_pause import parse_pause
 from voice_host.core.reprompt import DEFAULT_WAITS, parse_waits
 from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
-from voice_host.games import GAMES
 from voice_host.games.options import add_game_options
 from voice_host.platform.open_files import MINIMUM, raise_limit
 from voice_host.platform.stop_signals import StopSignal, stop_on_signals
@@ -107,11 +106,8 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         with stop_on_signals():
             parser = build_parser()
-            if not arguments:  # `voice-host` alone: how to start, not a bare error
-                print_stderr(parser.format_usage().strip())
-                evening.bare()  # how to start an evening, and what play does
-                example = user_command("play", "--game", next(iter(GAMES)), "--players", "Anna,Bruno")
-                print_stderr(command_line.how_to_start(example, user_command("--help")))
+            if not arguments:  # `voice-host` alone: one usage text (an evening, a game, a resume), not a bare error
+                evening.bare()
                 return EXIT_USAGE
             args = parser.parse_args(arguments)
             if args.command == "play":

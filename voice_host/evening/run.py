@@ -19,7 +19,8 @@ from grammars import intents as it
 from grammars.evening import sentences as says
 from grammars.evening.grammar import help_examples
 from voice_host.core.ports import Heard, Listener, ListenRequest, Silence, Speaker
-from voice_host.core.session import Outcome, Session
+from voice_host.core.session import Outcome, Session, SpokenTurn
+from voice_host.evening.board_view import evening_board_state
 from voice_host.evening.lobby import Lobby, make_config
 from voice_host.evening.standings import last_place, standings, table_text, wins_by_game
 from voice_host.evening.state import Played, Stage
@@ -29,7 +30,7 @@ from voice_host.storage.journal import Journal, read_journal
 #: The journal header's game of an evening.
 EVENING = "serata"
 #: Records the lobby's "annulla" may take back (a game's start and result are the games' own).
-_UNDOABLE = frozenset({"game", "set", "rules_ok", "player", "drop", "players_ok", "offer"})
+_UNDOABLE = frozenset({"game", "set", "rules_ok", "player", "drop", "players_ok", "offer", "closing"})
 
 
 def game_journal_path(evening_path: str, n: int) -> str:
@@ -57,6 +58,12 @@ class EveningRun:
     game_over: Callable[[str], None] = lambda path: None
     """Called with a game's journal once the game is over, before its result is journaled (the command
     line records it in the history, as ``play`` does; a second call for the same journal changes nothing)."""
+    board: Callable[[dict[str, Any]], object] | None = None
+    """The live board's publish (``serata --board``): each lobby question shows the evening's standings."""
+    new_observer: Callable[[], Callable[[SpokenTurn], None]] | None = None
+    """Makes each game's session observer (a fresh :class:`~voice_host.board.state.BoardPublisher`)."""
+    new_seed: Callable[[], int] = lambda: secrets.randbelow(2**31)
+    """Each game's seed (journaled in its ``start`` record); a test gives a fixed one to compare two evenings."""
     _queued: list[str] = field(default_factory=list)
 
     @classmethod
@@ -79,6 +86,7 @@ class EveningRun:
         if self.resumed and state.stage() not in (Stage.IN_GAME, Stage.OVER):
             self._queued.append(says.resumed_evening())
         while True:
+            state = self.lobby.state  # afresh each time: "annulla" rebuilds the lobby's state
             stage = state.stage()
             if stage is Stage.OVER:
                 self._end()
@@ -98,6 +106,8 @@ class EveningRun:
     def _ask(self) -> bool:
         lobby = self.lobby
         question = lobby.question()
+        if self.board is not None:
+            self.board(evening_board_state(lobby.state.games, [*self._queued, question], question))
         self.speaker.say_all([*self._queued, question], cue=self.cue)
         self._queued = []
         heard = self._listen(ListenRequest(lobby.phase(), lobby.phrases(), False, ""), question)
@@ -105,6 +115,10 @@ class EveningRun:
             return False
         intent = lobby.parse(heard.text)
         if isinstance(intent, it.Repeat):
+            return True
+        if isinstance(intent, it.Undo) and lobby.asked is not None:  # the question asked back: nothing was done
+            lobby.asked = None
+            self._queued.append(says.undone_lobby())
             return True
         if isinstance(intent, it.Undo):
             self._undo()
@@ -158,7 +172,7 @@ class EveningRun:
         previous = state.games[-1] if state.games else None
         first = previous.last if previous is not None and previous.last in state.players else None
         n = len(state.games) + 1
-        self.record({"r": "start", "n": n, "seed": secrets.randbelow(2**31), "first": first or ""})
+        self.record({"r": "start", "n": n, "seed": self.new_seed(), "first": first or ""})
         if first is not None:
             self._queued.append(says.opener(first))
 
@@ -183,6 +197,8 @@ class EveningRun:
         try:
             session = self.make_session(dialog_factory(game, config), self.listener, self.speaker, journal, actions,
                                         resumed=resumed, reprompt_s=self.reprompt_s, cue=self.cue)
+            if self.new_observer is not None:
+                session.observer = self.new_observer()
             outcome = session.run()
         finally:
             journal.close()
@@ -202,6 +218,8 @@ class EveningRun:
 
     def _end(self) -> None:
         games = self.lobby.state.games
+        if self.board is not None:
+            self.board(evening_board_state(games, [*self._queued, says.evening_over(wins_by_game(games))], ""))
         self.speaker.say_all([*self._queued, says.evening_over(wins_by_game(games))])
         self._queued = []
         if games:

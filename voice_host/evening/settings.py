@@ -71,14 +71,19 @@ def load_settings(path: Path | None = None) -> Settings:
     return Settings(data.get("game"), rules, list(data.get("players", [])) or None, tuple(data.get("names", [])))
 
 
-def remember(game: str | None, settings: Mapping[str, Any], players: list[str], path: Path | None = None) -> None:
-    """Keep this evening's choices for the next one (a failure to write is said, never fatal)."""
+def remember(players: list[str], rules: tuple[str, Mapping[str, Any]] | None = None, path: Path | None = None) -> None:
+    """Keep this evening's table (and every name heard) for the next one; ``rules`` (a game and its rules) only
+    when the players said to save them ("Salvo queste regole come predefinite?" "sì"), else the saved ones stay.
+
+    A failure to write is said, never fatal.
+    """
     path = path or settings_path()
     earlier = load_settings(path) if path.exists() else Settings()
     names = list(dict.fromkeys([*earlier.names, *players]))[-500:]
+    game, chosen = rules if rules is not None else (earlier.game, earlier.rules or {})
     lines = [f"game = {json.dumps(game)}"] if game else []
-    lines += [f"{key} = {json.dumps(settings[key], ensure_ascii=False)}" for key in ("rules", "dice", "limit")
-              if isinstance(settings.get(key), (str, int))]
+    lines += [f"{key} = {json.dumps(chosen[key], ensure_ascii=False)}" for key in ("rules", "dice", "limit")
+              if isinstance(chosen.get(key), (str, int))]
     lists = (("players", players), ("names", names))
     lines += [f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in lists]
     text = "\n".join(lines) + "\n"
@@ -87,3 +92,19 @@ def remember(game: str | None, settings: Mapping[str, Any], players: list[str], 
         write_atomically(path, lambda handle: handle.write(text.encode("utf-8")))
     except OSError as exc:
         print_stderr(f"voice-host: {says.settings_bad(str(path), 'scrittura', str(exc))}")
+
+
+def shown(path: Path | None = None) -> list[str]:
+    """What ``voice-host impostazioni`` prints: where the file is, then each setting (a bad file: its line first)."""
+    path = path or settings_path()
+    if not path.exists():
+        return [says.settings_none(str(path))]
+    settings = load_settings(path)
+    values: dict[str, Any] = {"game": settings.game, **(settings.rules or {}), "players": settings.players,
+                              "names": len(settings.names) if settings.names else None}
+    lines = [says.settings_shown(str(path))]
+    for key, label in says.SETTINGS_LABELS.items():
+        value = values.get(key)
+        if value is not None:
+            lines.append(f"  {label}: {', '.join(value) if isinstance(value, list) else value}")
+    return lines

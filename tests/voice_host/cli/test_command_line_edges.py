@@ -57,7 +57,11 @@ def test_the_command_alone_says_how_to_start_and_where_the_help_is(tmp_path: Pat
     done = run([], tmp_path)
     text = lines(done)
     assert done.returncode == 2 and text[0].startswith("uso: voice-host")
-    assert "voice-host play --game tokio" in text[-1] and "voice-host --help" in text[-1]
+    assert "voice-host --help" in text[-1]
+    # one usage text: each way to start named once, never two overlapping "how to play" lines
+    whole = "\n".join(text)
+    assert whole.count("voice-host serata") == 1 and whole.count("voice-host play --game tokio") == 1
+    assert whole.count("uso:") == 1 and len(text) == 5
 
 
 @pytest.mark.parametrize("command", [["play"], ["check"], ["model", "download"], ["voci"], ["say"]])

@@ -181,9 +181,54 @@ function announceChanges(s) {
   lastDice = dice;
 }
 
+// Between the games of an evening (serata --board): the evening's standings, its games, the question asked now.
+function renderEvening(s) {
+  const e = s.evening;
+  $("evening").hidden = false;
+  $("game").hidden = true;
+  $("status").textContent = "";
+  delete document.documentElement.dataset.game;
+  announcedEnd = false;
+  lastOutcome = -1;
+  lastClaim = "";
+  lastDice = "";
+  $("evening-question").textContent = e.question;
+  const title = (game) => game.charAt(0).toUpperCase() + game.slice(1);
+  const head = make("tr");
+  for (const label of [WORDS.evening_player, ...e.columns.map(title), WORDS.evening_total]) {
+    const th = make("th", "", label);
+    th.setAttribute("scope", "col");
+    head.append(th);
+  }
+  const thead = make("thead");
+  thead.append(head);
+  const body = make("tbody");
+  for (const row of e.standings) {
+    const tr = make("tr");
+    tr.dataset.name = row.name;
+    tr.dataset.wins = String(row.wins);
+    const name = make("th", "", row.name);
+    name.setAttribute("scope", "row");
+    tr.append(name, ...e.columns.map((g) => make("td", "", row.by_game[g] || 0)), make("td", "total", row.wins));
+    body.append(tr);
+  }
+  const caption = make("caption", "visually-hidden", WORDS.evening);
+  replace("evening-table", caption, thead, body);
+  const games = e.games.map((g) => make("li", "", title(g.game) + ": " +
+    (g.winner ? word("evening_winner", g.winner, "") : WORDS.evening_nobody)));
+  replace("evening-games", ...(games.length ? games : [make("li", "", WORDS.evening_none)]));
+  if (s.said.length) $("live").textContent = s.said.join(" ");
+}
+
 function render(s) {
   document.documentElement.dataset.seq = String(s.seq);
+  if (s.evening) {
+    renderEvening(s);
+    return;
+  }
   if (!s.game) return;
+  $("evening").hidden = true;
+  $("game").hidden = false;
   document.documentElement.dataset.game = s.game;
   $("status").textContent = "";
   if (s.game === "tokio") renderTokio(s);
