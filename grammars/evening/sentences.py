@@ -186,6 +186,11 @@ def settings_bad(path: str, key: str, detail: str) -> str:
     return f"Impostazioni in {path}: {key} non va ({detail}); uso i valori predefiniti."
 
 
+def settings_option_bad(path: str, key: str, detail: str) -> str:
+    """A hand-written option default of the settings file cannot be used; the option keeps its own."""
+    return f"Impostazioni in {path}, {key}: {detail.rstrip('.')}; per {key} uso il valore predefinito."
+
+
 def settings_unknown_keys(path: str, keys: Sequence[str]) -> str:
     """Keys the settings file has that the host does not know."""
     return f"Impostazioni in {path}: non conosco {join_names(list(keys))}; le ignoro."
@@ -256,5 +261,12 @@ def settings_shown(path: str) -> str:
 #: The settings file's keys as ``voice-host impostazioni`` names them.
 SETTINGS_LABELS: Mapping[str, str] = {
     "game": "gioco", "rules": "regole", "dice": "dadi", "limit": "limite", "players": "ultimo tavolo",
-    "names": "nomi ricordati",
+    "names": "nomi ricordati", "voice": "voce", "rate": "velocità della voce", "volume": "volume",
+    "earcon": "suono del microfono", "reprompt_s": "attese prima di ripetere", "board": "porta del tabellone",
+}
+#: What a hand-written option key of the settings file must be, said when it is not.
+SETTINGS_KINDS: Mapping[str, str] = {
+    "voice": "ci vuole un nome tra virgolette", "rate": "ci vuole un numero intero",
+    "volume": "ci vuole un numero da 0 a 1", "earcon": "ci vuole true o false",
+    "reprompt_s": "ci vogliono dei secondi, come \"20,30\"", "board": "ci vuole un numero di porta",
 }

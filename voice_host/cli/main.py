@@ -19,7 +19,7 @@ from grammars.it import catalogue as say
 from grammars.it import command_line
 from voice_host import __version__
 from voice_host.board.options import add_board_options
-from voice_host.cli import evening
+from voice_host.cli import evening, remembered_options
 from voice_host.cli import history as history_commands
 from voice_host.cli.barge_in import add_barge_in_option
 from voice_host.cli.parser import ItalianArgumentParser
@@ -28,6 +28,7 @@ from voice_host.cli.voice_options import add_voice_options
 from voice_host.core.computer_pause import parse_pause
 from voice_host.core.reprompt import DEFAULT_WAITS, parse_waits
 from voice_host.errors import EXIT_INTERRUPTED, EXIT_USAGE, EXIT_WRITE_FAILED, InputError, UsageError, WriteFailure
+from voice_host.evening.settings import load_settings, settings_path
 from voice_host.games.options import add_game_options
 from voice_host.platform.open_files import MINIMUM, raise_limit
 from voice_host.platform.stop_signals import StopSignal, stop_on_signals
@@ -109,6 +110,9 @@ def _main(argv: Sequence[str] | None) -> int:
             if not arguments:  # `voice-host` alone: one usage text (an evening, a game, a resume), not a bare error
                 evening.bare()
                 return EXIT_USAGE
+            if arguments[0] in remembered_options.COMMANDS:  # the settings file's defaults; typed options win
+                remembered_options.apply_remembered(parser, remembered_options.COMMANDS[arguments[0]],
+                                                    load_settings().options, settings_path())
             args = parser.parse_args(arguments)
             if args.command == "play":
                 return play(args)
