@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
-from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, SKIP_WORDS
+from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, OPENERS, SKIP_WORDS
 from grammars.normalize import fold, is_filler, normalize
 from grammars.understanding.typos import Index
 
@@ -124,6 +124,8 @@ def tokens(sentence: str, words: Vocabulary) -> list[tuple[str, str]]:
             continue
         for token in words.expand(folded):
             out.append((token, said if token == folded else token))
+    if len(out) > 1 and out[0][0] in OPENERS:  # "scusa, cosa posso dire?": a polite opening, not a request
+        del out[0]
     return out
 
 
