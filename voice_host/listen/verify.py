@@ -105,6 +105,11 @@ class Verifier:
         if cut and confidence is not None and confidence.verdict is not Verdict.CHATTER:
             # found only by cutting the grammar decode down: never sure
             confidence = Confidence(Verdict.UNSURE, confidence.evidence, "cut by the second decode")
+        spotted_in_trimmed = decoded.trimmed and match.reason is MatchReason.SPOTTED
+        if spotted_in_trimmed and confidence is not None and confidence.verdict is Verdict.SURE:
+            # words dropped as background, then an answer spotted among the rest: two guesses, never sure
+            # (bench/hearing.py: "점수" over babble decoded "취소 안" and trimmed was taken for "취소")
+            confidence = Confidence(Verdict.UNSURE, confidence.evidence, "spotted in a trimmed decode")
         return Verified(decoded, match, confidence)
 
     def _match(self, text: str, sequence: bool) -> Match:

@@ -158,3 +158,14 @@ def test_a_long_decode_of_table_talk_with_no_decisive_phrase_is_dropped() -> Non
     verified = _spotting_verifier().verify(Decoded(talk, 40.0, (), _timed(talk)), Decoded(talk, 40.0),
                                            _audio(3000.0), sequence=False)
     assert verified.match.phrase is None and verified.confidence is None
+
+
+def test_an_answer_spotted_only_after_background_words_were_trimmed_is_asked_back() -> None:
+    # a quiet word of the next table (0.5-1.0 s, at the room's level) before the loud "[unk] [unk] bluffi"
+    timed = (("non", 0.5, 1.0), *_timed("[unk] [unk] bluffi"))
+    grammar = Decoded("non [unk] [unk] bluffi", 60.0, (("non [unk] [unk] bluffi", 60.0),), timed)
+    second = Decoded("secondo me bluffi", 58.0, (), _timed("secondo me bluffi"))
+    verified = _spotting_verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.decoded.trimmed and verified.decoded.text == "[unk] [unk] bluffi"
+    assert verified.match.phrase is not None and verified.match.phrase.text == "dubito"
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.UNSURE
