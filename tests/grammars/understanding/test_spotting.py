@@ -186,3 +186,14 @@ def test_figurati_negates_only_as_figurati_se(text: str, expected: object) -> No
 )
 def test_a_polite_opener_before_a_request_is_no_request_of_its_own(text: str, expected: str) -> None:
     assert type(parse_tokio(text, Phase.RESPONSE, CLASSICO)).__name__ == expected
+
+
+def test_a_move_not_allowed_beside_an_answer_is_refused_with_its_reason_not_offered_as_a_choice() -> None:
+    # "tokio" with d8 is no claim: the host says why (and what may be said), never "which of the two?"
+    d8 = preset("classico", sides=8)
+    refused = parse_tokio("sessantadue, anzi tokio!", Phase.CLAIM, d8)
+    assert isinstance(refused, NotUnderstood) and str(refused.reason) == "name_not_in_play"
+    assert parse_tokio("sessantadue, anzi tokio!", Phase.CLAIM, CLASSICO) == Conflict(
+        "sessantadue, anzi tokio!", parse_tokio("sessantadue o tokio", Phase.CLAIM, CLASSICO).reason,
+        ("sessantadue", "tokio"),
+    )
