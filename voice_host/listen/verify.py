@@ -51,6 +51,7 @@ class Verifier:
         self.calibration = calibration
         self.phrase_words = matcher.words
         self.tails = tails(matcher)
+        self.longer = longer(matcher)
 
     def needs_second(self, decoded: Decoded, audio: RecentAudio) -> bool:
         """True when the second decode could change what ``decoded`` is taken for.
@@ -171,8 +172,9 @@ class Verifier:
         near_length = len(said) <= len(words(decoded.text)) + LONGER_BY
         among = not decoded.trimmed and near_length and self._said_among_fillers(said, match.phrase)
         agrees = again.phrase == match.phrase or among
+        nearly = False
         if not agrees and not decoded.trimmed:  # the second decode nearly chose the phrase
-            agrees = self._close_alternative(heard, match.phrase, len(words(decoded.text)), margin)
+            agrees = nearly = self._close_alternative(heard, match.phrase, len(words(decoded.text)), margin)
         fillers = sum(word not in self.phrase_words for word in said) / len(said) if said else 0.0
         longer = not near_length
         prominence = audio.prominence_db(decoded)
@@ -183,7 +185,12 @@ class Verifier:
             decoded.score, rival, second, agrees, shared, fillers, longer, prominence, together == match.phrase,
             second_rival, lead_in,
         )
-        return judge(evidence, self.calibration)
+        verdict = judge(evidence, self.calibration)
+        if nearly and verdict.verdict is Verdict.SURE and match.phrase in self.longer:
+            # "안 좋아요" ("non ci credo") only nearly chosen by the second decode: its shorter, opposite
+            # tail was as near (bench/hearing.py: "좋아요" over babble taken for "안 좋아요")
+            return Confidence(Verdict.UNSURE, evidence, "the longer of a tail pair, only nearly agreed")
+        return verdict
 
     def _close_alternative(self, heard: Decoded, phrase: Phrase, length: int, margin: float) -> bool:
         """True when the second decode nearly chose ``phrase``: an alternative within ``margin`` (the rival margin)
@@ -220,6 +227,26 @@ class Verifier:
                     if not any(word in self.phrase_words for word in rest):
                         return True
         return False
+
+
+def longer(matcher: PhraseMatcher) -> frozenset[Phrase]:
+    """The phrases some variant of which ends with another phrase's variant ("안 좋아요" ends with "좋아요").
+
+    >>> good, bad = Phrase.of("좋아요"), Phrase.of("안 좋아요")
+    >>> m = PhraseMatcher({good: ("좋아요",), bad: ("안 좋아요",), Phrase.of("네"): ("네",)})
+    >>> sorted(p.text for p in longer(m))
+    ['안 좋아요']
+    """
+    owner: dict[tuple[str, ...], set[Phrase]] = {}
+    for phrase in matcher.phrases:
+        for variant in matcher.variants_of(phrase):
+            owner.setdefault(words(variant), set()).add(phrase)
+    return frozenset(
+        long
+        for long in matcher.phrases
+        for variant in matcher.variants_of(long)
+        if any(owner.get(words(variant)[start:], set()) - {long} for start in range(1, len(words(variant))))
+    )
 
 
 def tails(matcher: PhraseMatcher) -> frozenset[Phrase]:

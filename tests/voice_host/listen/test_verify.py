@@ -169,3 +169,17 @@ def test_an_answer_spotted_only_after_background_words_were_trimmed_is_asked_bac
     assert verified.decoded.trimmed and verified.decoded.text == "[unk] [unk] bluffi"
     assert verified.match.phrase is not None and verified.match.phrase.text == "dubito"
     assert verified.confidence is not None and verified.confidence.verdict is Verdict.UNSURE
+
+
+def test_the_longer_of_a_tail_pair_only_nearly_chosen_by_the_second_decode_is_asked_back() -> None:
+    # "안 좋아요" ("non ci credo") costs a player; its tail "좋아요" means the opposite
+    phrases = {Phrase.of(t): (t,) for t in ("좋아요", "안 좋아요", "네")}
+    verifier = Verifier(PhraseMatcher(phrases), PROXY)
+    grammar = Decoded("안 좋아요", 52.8, (("안 좋아요", 52.8),), _timed("안 좋아요"))
+    nearly = Decoded("하다", 55.3, (("하다", 55.3), ("안 좋아요", 53.7)), _timed("하다"))
+    verified = verifier.verify(grammar, nearly, _audio(3000.0), sequence=False)
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.UNSURE
+    # the second decode choosing it outright: sure
+    chosen = Decoded("안 좋아요", 55.3, (("안 좋아요", 55.3),), _timed("안 좋아요"))
+    sure = verifier.verify(grammar, chosen, _audio(3000.0), sequence=False)
+    assert sure.confidence is not None and sure.confidence.verdict is Verdict.SURE
