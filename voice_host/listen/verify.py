@@ -171,7 +171,10 @@ class Verifier:
         # ... and a phrase among fillers agrees only when they are a word or so, not a stretch of talk
         near_length = len(said) <= len(words(decoded.text)) + LONGER_BY
         among = not decoded.trimmed and near_length and self._said_among_fillers(said, match.phrase)
-        agrees = again.phrase == match.phrase or among
+        # ... and a phrase only spotted in the second decode agrees on the same terms: not in a stretch of talk
+        # (bench/hearing.py: "네" over babble, grammar "아니요", second "집 아니요 느리다 먼저 하다")
+        spotted_in_talk = again.reason is MatchReason.SPOTTED and not near_length
+        agrees = (again.phrase == match.phrase and not spotted_in_talk) or among
         nearly = False
         if not agrees and not decoded.trimmed:  # the second decode nearly chose the phrase
             agrees = nearly = self._close_alternative(heard, match.phrase, len(words(decoded.text)), margin)

@@ -183,3 +183,14 @@ def test_the_longer_of_a_tail_pair_only_nearly_chosen_by_the_second_decode_is_as
     chosen = Decoded("안 좋아요", 55.3, (("안 좋아요", 55.3),), _timed("안 좋아요"))
     sure = verifier.verify(grammar, chosen, _audio(3000.0), sequence=False)
     assert sure.confidence is not None and sure.confidence.verdict is Verdict.SURE
+
+
+def test_a_phrase_spotted_only_in_a_stretch_of_talk_of_the_second_decode_does_not_agree() -> None:
+    grammar = Decoded("[unk] bluffi", 60.0, (("[unk] bluffi", 60.0),), _timed("[unk] bluffi"))
+    talk = "ma dai bluffi sempre tu quando giochi"  # the garbage model heard a stretch of talk around it
+    second = Decoded(talk, 58.0, (), _timed(talk))
+    verified = _spotting_verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.confidence is not None and verified.confidence.verdict is not Verdict.SURE
+    near = Decoded("eh bluffi", 58.0, (), _timed("eh bluffi"))  # a word or so around it: agrees
+    agreed = _spotting_verifier().verify(grammar, near, _audio(3000.0), sequence=False)
+    assert agreed.confidence is not None and agreed.confidence.verdict is Verdict.SURE
