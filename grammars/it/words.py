@@ -79,7 +79,7 @@ COMMAND_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
         ),
     ),
     (Help(), ("posso dire", "devo dire", "dovrei dire", "aiutami")),
-    (Undo(), ("annulla", "annullare", "annulliamo", "torna indietro")),
+    (Undo(), ("annulla", "annullare", "annulliamo", "torna indietro", "cancella", "cancellala")),
     (EndGame(), ("finiamo", "finiamola", "chiudiamo", "chiudiamola", "smettiamo")),
 )
 
@@ -95,6 +95,10 @@ NEGATORS: frozenset[str] = frozenset({"non", "mica", "neanche", "nemmeno", "nepp
 #: Negators that flip only when this word follows them: "figurati se ci credo" doubts, while
 #: "figurati, fammi vedere" is an exclamation of disbelief before a doubt, not its negation.
 NEGATOR_NEEDS: Mapping[str, str] = MappingProxyType({"figurati": "se"})
+
+#: Polite openers: at the start of a sentence with more words after them they only open it
+#: ("scusa, cosa posso dire?" asks for help); alone they keep their meaning ("scusa?" repeats).
+OPENERS: frozenset[str] = frozenset({"scusa", "scusami", "scusate", "senti", "sentite", "perdonami", "perdona"})
 
 #: Words that change nothing wherever they stand ("tengo solo i cinque", "voglio proprio vedere").
 SKIP_WORDS: frozenset[str] = frozenset({"solo", "soltanto", "proprio", "pure", "anche", "davvero", "sempre"})

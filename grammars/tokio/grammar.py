@@ -70,7 +70,6 @@ from grammars.tokio.words import (
     HELP_ANSWERS_THREE_CHOICES,
     MILELLA_NAMES,
     NAME_SPELLINGS,
-    NOT_HEARD_IN_ROLLS,
     PAIR,
     PAIR_SPELLINGS,
     RESPONSE_YES_NO,
@@ -276,9 +275,10 @@ def tokio_spotted(
 ) -> tuple[SpottedPhrase, ...]:
     """The content words the understanding spots in ``phase`` that no phrase of it spells, for the recognizer.
 
-    Every phase: the command content words and the negators; claims and reveals: the articles
-    before a face and "due assi"; the response: the spotted answers ("bluffi", "mi fido"); a
-    sì/no question: the spotted sì and no ("procedi", "un attimo").
+    Every phase: the negators; every phase but claims and reveals: the command content words;
+    claims and reveals: the articles before a face and "due assi" (their commands are heard as
+    phrases); the response: the spotted answers ("bluffi", "mi fido"); a sì/no question: the
+    spotted sì and no ("procedi", "un attimo").
 
     >>> from engine.tokio.rules import preset
     >>> words = [p.text for p in tokio_spotted(Phase.RESPONSE, preset("classico"))]
@@ -293,8 +293,8 @@ def tokio_spotted(
 def _spotted(phase: Phase, table: PhraseTable[Intent]) -> tuple[SpottedPhrase, ...]:
     wordings: list[str] = [w for _, ws in COMMAND_WORDS for w in ws] + sorted(NEGATORS)
     if phase in (Phase.CLAIM, Phase.REVEAL):
-        wordings = [w for w in wordings if w not in NOT_HEARD_IN_ROLLS]
-        wordings += [*SPOTTED_ACE_PAIRS, *HEARD_ARTICLES]
+        # a roll phase hears no command content word (ROLL_HEARD_ONLY): the negators and the words of rolls
+        wordings = [*sorted(NEGATORS), *SPOTTED_ACE_PAIRS, *HEARD_ARTICLES]
     elif phase is Phase.RESPONSE:
         wordings += [w for _, ws in SPOTTED_RESPONSES for w in ws]
     elif phase is Phase.CONFIRM:

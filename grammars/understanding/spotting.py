@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
-from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, SKIP_WORDS
+from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, OPENERS, SKIP_WORDS
 from grammars.normalize import fold, is_filler, normalize
 from grammars.understanding.typos import Index
 
@@ -124,6 +124,8 @@ def tokens(sentence: str, words: Vocabulary) -> list[tuple[str, str]]:
             continue
         for token in words.expand(folded):
             out.append((token, said if token == folded else token))
+    if len(out) > 1 and out[0][0] in OPENERS:  # "scusa, cosa posso dire?": a polite opening, not a request
+        del out[0]
     return out
 
 
@@ -181,16 +183,17 @@ def spot(text: str, words: Vocabulary, *, weak: bool = False) -> list[Spot]:
 def settle(text: str, spots: Iterable[Spot], words: Vocabulary) -> Intent | None:
     """The one answer ``spots`` give, a :class:`Conflict`, an :class:`AskBack`, or None when there is none.
 
-    A spot that is itself a refusal (a :class:`NotUnderstood`: "tokio" with d8) is the answer when
-    nothing else is said, and with an answer it is a conflict ("sessantadue tokio" with d8).
+    A spot that is itself a refusal (a :class:`NotUnderstood`: "tokio" with d8, "prendo la penalità"
+    where one cannot pass) is the answer, with or without others: its explanation says what may be
+    said instead, where asking "which of the two" would offer a move that is not allowed.
     """
     found = list(spots)
     decisive = [s for s in found if not isinstance(s.meaning, NotUnderstood)]
     refusals = [s for s in found if isinstance(s.meaning, NotUnderstood)]
-    if not decisive:
-        return refusals[0].meaning if refusals else None
     if refusals:
-        return Conflict(text, Unsettled.CONFLICT, (decisive[0].said, refusals[0].said))
+        return refusals[0].meaning
+    if not decisive:
+        return None
     meanings: list[Intent] = []
     for s in decisive:
         if s.meaning not in meanings:

@@ -52,6 +52,7 @@ ChooseBox(box='scala_minima')
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 
@@ -76,12 +77,14 @@ from grammars.yatzi.words import (
     BOX_WORDS,
     CARD_WORDS,
     COUNT_ONE,
+    DESCRIPTION_COUNTS,
     DICE_LEAD_IN_PHRASES,
     DICE_LEAD_INS,
     EVERY_WORDS,
     EXCEPT_WORDS,
     FACE_WORDS,
     FULL_WORD,
+    GROUP_COUNTS,
     HEARD_KEEP_WORDS,
     HEARD_PATTERN_JOINS,
     KEEP_ALL_HELP,
@@ -642,31 +645,79 @@ def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Re
 def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
     """Five dice described by pattern, or WRONG_DICE_COUNT when the words cannot be five dice; None: no pattern.
 
+    A description is a run of groups: a pattern of a face ("tris di quattro", "tutti sei", "una coppia
+    di sei"), "full di A e B", "scala da A a B", a count of a plural face ("tre assi") or one die ("un
+    due"). A pattern named with no face ("..., yatzi!") must fit the dice the groups make.
+
     >>> _pattern_dice(("full", "di", "tre", "due")), _pattern_dice(("scala", "da", "uno", "a", "cinque"))
     (SayDice(values=(3, 3, 3, 2, 2), check=False), SayDice(values=(1, 2, 3, 4, 5), check=False))
     >>> _pattern_dice(("tris", "di", "quattro", "piu", "un", "due", "un", "cinque"))
     SayDice(values=(4, 4, 4, 2, 5), check=False)
     >>> _pattern_dice(("poker", "di", "sei")), _pattern_dice(("scala", "piccola")), _pattern_dice(("tris",))
     (<Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>, <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>, None)
+    >>> _pattern_dice(("tre", "assi", "una", "coppia", "di", "sei")), _pattern_dice(("tutti", "sei", "yatzi"))
+    (SayDice(values=(1, 1, 1, 6, 6), check=False), SayDice(values=(6, 6, 6, 6, 6), check=False))
+    >>> _pattern_dice(("tris", "di", "due", "cinque", "sei", "yatzi"))
+    <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>
     """
     words = [t for t in tokens if t not in PATTERN_JOINS]
-    at = next((i for i, w in enumerate(words) if w in PATTERN_COUNTS or w in (FULL_WORD, STRAIGHT_WORD)), None)
-    if at is None or any(w not in DICE_LEAD_INS for w in words[:at]):
+    named = (*PATTERN_COUNTS, *GROUP_COUNTS, FULL_WORD, STRAIGHT_WORD)
+    at = next((i for i, w in enumerate(words) if w in named), None)
+    if at is None:
         return None
-    pattern, rest = words[at], _faces(words[at + 1 :])
-    if at + 1 == len(words):
+    faces, plural = _face_of_word(), _face_of_plural_word()
+    dice: list[int] = []
+    bare: list[str] = []  # patterns named with no face: they must fit the dice
+    i = 0
+    while i < len(words) and words[i] in DICE_LEAD_INS and words[i] not in faces:
+        i += 1
+    while i < len(words):
+        w, after = words[i], [faces.get(x) for x in words[i + 1 : i + 3]]
+        if w in PATTERN_COUNTS or w in GROUP_COUNTS:
+            if not after or after[0] is None:
+                bare.append(w)
+                i += 1
+                continue
+            dice += [after[0]] * {**PATTERN_COUNTS, **GROUP_COUNTS}[w]
+            i += 2
+        elif w in (FULL_WORD, STRAIGHT_WORD):
+            a, b = (after + [None, None])[:2]
+            if a is None and b is None:
+                bare.append(w)
+                i += 1
+                continue
+            if a is None or b is None:
+                return Reason.WRONG_DICE_COUNT
+            if w == FULL_WORD and a != b:
+                dice += [a] * 3 + [b] * 2
+            elif w == STRAIGHT_WORD and abs(b - a) == DICE_COUNT - 1:
+                dice += list(range(a, b + (1 if b > a else -1), 1 if b > a else -1))
+            else:
+                return Reason.WRONG_DICE_COUNT
+            i += 3
+        elif w in DESCRIPTION_COUNTS and i + 1 < len(words) and words[i + 1] in plural:
+            dice += [plural[words[i + 1]]] * DESCRIPTION_COUNTS[w]
+            i += 2
+        elif w in faces or w in plural:
+            dice.append(faces.get(w) or plural[w])
+            i += 1
+        else:
+            return None if i < at else Reason.WRONG_DICE_COUNT  # words before any pattern: not a description
+    if not dice:
         return None  # "tris" alone names a box
-    if not rest:
+    if len(dice) != DICE_COUNT or not all(_fits(name, dice) for name in bare):
         return Reason.WRONG_DICE_COUNT
-    dice: tuple[int, ...] = ()
-    if pattern == FULL_WORD and len(rest) == 2 and rest[0] != rest[1]:
-        dice = (rest[0],) * 3 + (rest[1],) * 2
-    elif pattern == STRAIGHT_WORD and len(rest) == 2 and abs(rest[1] - rest[0]) == DICE_COUNT - 1:
-        step = 1 if rest[1] > rest[0] else -1
-        dice = tuple(range(rest[0], rest[1] + step, step))
-    elif pattern in PATTERN_COUNTS:
-        dice = (rest[0],) * PATTERN_COUNTS[pattern] + rest[1:]
-    return SayDice(dice) if len(dice) == DICE_COUNT else Reason.WRONG_DICE_COUNT
+    return SayDice(tuple(dice))
+
+
+def _fits(pattern: str, dice: Sequence[int]) -> bool:
+    """True when five ``dice`` show ``pattern`` (a pattern named with no face: "tutti sei, yatzi!")."""
+    counts = sorted(Counter(dice).values())
+    if pattern == FULL_WORD:
+        return counts == [2, 3]
+    if pattern == STRAIGHT_WORD:
+        return len(counts) == DICE_COUNT and max(dice) - min(dice) == DICE_COUNT - 1
+    return counts[-1] >= {**PATTERN_COUNTS, **GROUP_COUNTS}[pattern]
 
 
 def _loose_keep(tokens: Sequence[str]) -> Intent | None:

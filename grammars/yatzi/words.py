@@ -158,9 +158,15 @@ PATTERN_COUNTS: Mapping[str, int] = MappingProxyType(
 )
 FULL_WORD = "full"
 STRAIGHT_WORD = "scala"
+#: Groups of a description besides the patterns: "una coppia di sei" (two dice of the face).
+GROUP_COUNTS: Mapping[str, int] = MappingProxyType({"coppia": 2})
+#: Counts before a plural face word in a description ("tre assi e una coppia di sei").
+DESCRIPTION_COUNTS: Mapping[str, int] = MappingProxyType({"due": 2, "tre": 3, "quattro": 4, "cinque": 5})
 
 #: Words that join a pattern and the odd dice and mean nothing ("tris di quattro più un due").
-PATTERN_JOINS: frozenset[str] = frozenset({"di", "da", "a", "piu", "con", "un", "i", "gli", "dadi", "fatto", "sono"})
+PATTERN_JOINS: frozenset[str] = frozenset(
+    {"di", "da", "a", "piu", "con", "un", "una", "i", "gli", "dadi", "fatto", "sono"}
+)
 #: The joins a recognizer is given as words of the dice phase (with their accents; "un", "fatto",
 #: "sono" are lead-ins of it already), so that "full di tre e due" does not arrive as "full [unk] tre e due".
 HEARD_PATTERN_JOINS: tuple[str, ...] = ("di", "da", "a", "più", "con", "i", "gli", "dadi")

@@ -71,7 +71,7 @@ def phases() -> dict[str, tuple[Phrase, ...]]:
 #: as the Italian grammars give "bluffi" (doubt), "procedi" (yes), "ripetere" and the negator "non"
 #: to the recognizer: believe it / a lie, right / wrong, "what did you say" (repeat), the negator.
 SPOTTED: Mapping[str, Mapping[str, str]] = {
-    "claim": {"뭐라고": "다시", "안": ""},
+    "claim": {"안": ""},  # no command word in a roll phase (grammars/tokio/words.py ROLL_HEARD_ONLY)
     "response": {"믿어요": "좋아요", "거짓말": "안 좋아요", "뭐라고": "다시"},
     "confirm": {"맞아요": "네", "틀려요": "아니요", "뭐라고": "다시", "안": ""},
 }
@@ -96,15 +96,30 @@ def spotted_phases() -> dict[str, tuple[Phrase, ...]]:
     return {phase: (*phrases, *spotted_phrases(SPOTTED[phase], phrases)) for phase, phrases in phases().items()}
 
 
+#: The proxy's negator, read as the Italian "non" is (:data:`grammars.it.words.NEGATORS`): before an answer
+#: it flips it ("안 믿어요" is "안 좋아요") or drops it when it has no opposite ("안 오백": no claim).
+NEGATOR = "안"
+#: The answers a negator flips (as "non mi fido" / "mi fido").
+OPPOSITE: Mapping[str, str] = {"좋아요": "안 좋아요", "안 좋아요": "좋아요", "네": "아니요", "아니요": "네"}
+
+
 def parse(text: str, phase: str) -> Intent:
     """What ``text`` means in ``phase``, by the understanding model: a phrase or a spotted word anywhere in it.
 
     >>> parse("[unk] 믿어요 [unk]", "response"), parse("[unk] 안 [unk]", "claim")
     (Said(text='좋아요'), NotUnderstood(text='[unk] 안 [unk]', reason=<Unspotted.NOTHING: 'nothing'>))
+    >>> parse("[unk] 안 믿어요", "response"), parse("안 오백 [unk]", "claim")
+    (Said(text='안 좋아요'), NotUnderstood(text='안 오백 [unk]', reason=<Unspotted.NOTHING: 'nothing'>))
     """
     keys: dict[str, Intent] = {key(p.text): Said(p.text) for p in phases()[phase]}
     keys.update({key(word): Said(means) for word, means in SPOTTED[phase].items() if means})
-    found = understand(text, Vocabulary(keys))
+    opposite: dict[Intent, Intent] = {Said(a): Said(b) for a, b in OPPOSITE.items()}
+    # the negator as the Italian one, but a phrase that holds it ("안 좋아요") stays that phrase
+    negated = " ".join("non" if w == NEGATOR else w for w in text.split())
+    for phrase_text in sorted(keys, key=len, reverse=True):
+        if NEGATOR in phrase_text.split():
+            negated = negated.replace(phrase_text.replace(NEGATOR, "non"), phrase_text)
+    found = understand(negated, Vocabulary(keys, opposite=opposite))
     return found if found is not None else NotUnderstood(text, Unspotted.NOTHING)
 
 

@@ -85,6 +85,8 @@ class UtteranceEnd:
     ``dictation`` tells whether a text is a whole dictation of the phase's phrases
     (every word one, none left waiting for more): such a partial ends a dictation
     after :data:`SEQUENCE_PAUSE_S` of quiet (None: a dictation waits for vosk's endpoint).
+    ``answer`` tells whether a partial holds an answer the understanding spots ("[unk] [unk] bluffi"):
+    such a partial is not cut as talk until it is twice as long as ``most_words`` (None: it is cut).
     """
 
     def __init__(
@@ -96,9 +98,11 @@ class UtteranceEnd:
         early: bool = True,
         most_words: int | None = None,
         dictation: Callable[[str], bool] | None = None,
+        answer: Callable[[str], bool] | None = None,
     ) -> None:
         self.endpointer = endpointer
         self._most_words = most_words
+        self._answer = answer
         self._dictation = dictation
         self._background = background
         self._bytes_per_s = 2.0 * sample_rate
@@ -127,9 +131,16 @@ class UtteranceEnd:
 
         Over babble vosk never hears the silence that ends an utterance, and its
         decode grows with the talk; such an utterance is dropped as soon as it is
-        too long to be a phrase, not decoded to its end (nor by the second decoder).
+        too long to be a phrase, not decoded to its end (nor by the second decoder). A longer
+        sentence that holds a spotted answer ("secondo me bluffi, dubito" said slowly) is heard on
+        up to twice that length: the verify stage judges it as any other utterance.
         """
-        return self._most_words is not None and len(words(partial)) > self._most_words
+        if self._most_words is None:
+            return False
+        said = len(words(partial))
+        if said <= self._most_words:
+            return False
+        return said > 2 * self._most_words or self._answer is None or not self._answer(partial)
 
     def finalize_now(self, data: bytes, partial: str, *, quiet_level: float, sequence: bool = False) -> bool:
         """After ``data``, whose partial result is ``partial``: True when the utterance should end now.

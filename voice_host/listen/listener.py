@@ -111,6 +111,20 @@ def whole_dictation(matcher: PhraseMatcher, text: str) -> bool:
     return matcher.match(said[-1], spot=False).reason is not MatchReason.LEAD_IN_ONLY
 
 
+def holds_answer(matcher: PhraseMatcher, text: str) -> bool:
+    """True when the understanding spots one answer of the phase in ``text`` (no phrase of it whole: "[unk] [unk]
+    bluffi"); not a conflict or a question to ask back, which the long talk of a table is full of.
+
+    >>> from grammars.phrases import Phrase
+    >>> doubt = Phrase.of("dubito")
+    >>> m = PhraseMatcher({doubt: ("dubito",)}, spot=lambda t: doubt if "dubito" in t else None)
+    >>> holds_answer(m, "[unk] [unk] [unk] dubito"), holds_answer(m, "[unk] [unk] [unk]")
+    (True, False)
+    """
+    found = matcher.match(text)
+    return found.reason is MatchReason.SPOTTED and found.phrase in matcher.phrases
+
+
 class VoskListener:
     """Listens for the phrases of each request through vosk.
 
@@ -235,6 +249,7 @@ class VoskListener:
             UtteranceEnd(
                 endpointer, self._background, sample_rate=rate, early=self._early, most_words=most_words(usable),
                 dictation=functools.partial(whole_dictation, matcher),
+                answer=functools.partial(holds_answer, matcher),
             ),
             Verifier(matcher, self._calibration),
         )

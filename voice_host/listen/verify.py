@@ -51,6 +51,7 @@ class Verifier:
         self.calibration = calibration
         self.phrase_words = matcher.words
         self.tails = tails(matcher)
+        self.longer = longer(matcher)
 
     def needs_second(self, decoded: Decoded, audio: RecentAudio) -> bool:
         """True when the second decode could change what ``decoded`` is taken for.
@@ -105,6 +106,11 @@ class Verifier:
         if cut and confidence is not None and confidence.verdict is not Verdict.CHATTER:
             # found only by cutting the grammar decode down: never sure
             confidence = Confidence(Verdict.UNSURE, confidence.evidence, "cut by the second decode")
+        spotted_in_trimmed = decoded.trimmed and match.reason is MatchReason.SPOTTED
+        if spotted_in_trimmed and confidence is not None and confidence.verdict is Verdict.SURE:
+            # words dropped as background, then an answer spotted among the rest: two guesses, never sure
+            # (bench/hearing.py: "점수" over babble decoded "취소 안" and trimmed was taken for "취소")
+            confidence = Confidence(Verdict.UNSURE, confidence.evidence, "spotted in a trimmed decode")
         return Verified(decoded, match, confidence)
 
     def _match(self, text: str, sequence: bool) -> Match:
@@ -165,9 +171,13 @@ class Verifier:
         # ... and a phrase among fillers agrees only when they are a word or so, not a stretch of talk
         near_length = len(said) <= len(words(decoded.text)) + LONGER_BY
         among = not decoded.trimmed and near_length and self._said_among_fillers(said, match.phrase)
-        agrees = again.phrase == match.phrase or among
+        # ... and a phrase only spotted in the second decode agrees on the same terms: not in a stretch of talk
+        # (bench/hearing.py: "네" over babble, grammar "아니요", second "집 아니요 느리다 먼저 하다")
+        spotted_in_talk = again.reason is MatchReason.SPOTTED and not near_length
+        agrees = (again.phrase == match.phrase and not spotted_in_talk) or among
+        nearly = False
         if not agrees and not decoded.trimmed:  # the second decode nearly chose the phrase
-            agrees = self._close_alternative(heard, match.phrase, len(words(decoded.text)), margin)
+            agrees = nearly = self._close_alternative(heard, match.phrase, len(words(decoded.text)), margin)
         fillers = sum(word not in self.phrase_words for word in said) / len(said) if said else 0.0
         longer = not near_length
         prominence = audio.prominence_db(decoded)
@@ -178,7 +188,12 @@ class Verifier:
             decoded.score, rival, second, agrees, shared, fillers, longer, prominence, together == match.phrase,
             second_rival, lead_in,
         )
-        return judge(evidence, self.calibration)
+        verdict = judge(evidence, self.calibration)
+        if nearly and verdict.verdict is Verdict.SURE and match.phrase in self.longer:
+            # "안 좋아요" ("non ci credo") only nearly chosen by the second decode: its shorter, opposite
+            # tail was as near (bench/hearing.py: "좋아요" over babble taken for "안 좋아요")
+            return Confidence(Verdict.UNSURE, evidence, "the longer of a tail pair, only nearly agreed")
+        return verdict
 
     def _close_alternative(self, heard: Decoded, phrase: Phrase, length: int, margin: float) -> bool:
         """True when the second decode nearly chose ``phrase``: an alternative within ``margin`` (the rival margin)
@@ -215,6 +230,26 @@ class Verifier:
                     if not any(word in self.phrase_words for word in rest):
                         return True
         return False
+
+
+def longer(matcher: PhraseMatcher) -> frozenset[Phrase]:
+    """The phrases some variant of which ends with another phrase's variant ("안 좋아요" ends with "좋아요").
+
+    >>> good, bad = Phrase.of("좋아요"), Phrase.of("안 좋아요")
+    >>> m = PhraseMatcher({good: ("좋아요",), bad: ("안 좋아요",), Phrase.of("네"): ("네",)})
+    >>> sorted(p.text for p in longer(m))
+    ['안 좋아요']
+    """
+    owner: dict[tuple[str, ...], set[Phrase]] = {}
+    for phrase in matcher.phrases:
+        for variant in matcher.variants_of(phrase):
+            owner.setdefault(words(variant), set()).add(phrase)
+    return frozenset(
+        long
+        for long in matcher.phrases
+        for variant in matcher.variants_of(long)
+        if any(owner.get(words(variant)[start:], set()) - {long} for start in range(1, len(words(variant))))
+    )
 
 
 def tails(matcher: PhraseMatcher) -> frozenset[Phrase]:

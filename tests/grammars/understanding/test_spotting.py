@@ -122,6 +122,11 @@ def test_a_word_of_another_phase_is_no_typo() -> None:
         ("poker di sei e un due", (6, 6, 6, 6, 2)),
         ("yatzi di due!", (2, 2, 2, 2, 2)),
         ("ho fatto tutti sei", (6, 6, 6, 6, 6)),
+        # groups of any kind in a row, and a pattern named after the dice it fits
+        ("una coppia di quattro e un tris di due", (4, 4, 2, 2, 2)),
+        ("due assi e un tris di cinque", (1, 1, 5, 5, 5)),
+        ("tutti quattro, yatzi!", (4, 4, 4, 4, 4)),
+        ("scala da due a sei, scala!", (2, 3, 4, 5, 6)),
     ],
 )
 def test_yatzi_dice_described_by_pattern_are_five_dice(text: str, dice: tuple[int, ...]) -> None:
@@ -132,7 +137,8 @@ def test_yatzi_dice_described_by_pattern_are_five_dice(text: str, dice: tuple[in
     "text",
     [
         "poker di sei", "tris di quattro e un due", "full di tre e tre", "scala da uno a quattro",
-        "yatzi di due e un tre",
+        "yatzi di due e un tre", "una coppia di tre", "tris di due, un cinque e un sei, yatzi!",
+        "full di quattro e tre, scala",
     ],
 )
 def test_what_cannot_be_five_dice_is_refused_never_completed(text: str) -> None:
@@ -167,3 +173,27 @@ def test_yatzi_boxes_and_keeps_said_loosely(text: str, phase: str, expected: obj
 ])
 def test_figurati_negates_only_as_figurati_se(text: str, expected: object) -> None:
     assert parse_tokio(text, Phase.RESPONSE, preset("classico")) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("scusa, che devo dire adesso?", "Help"),  # a polite opening, then the request
+        ("scusa, chi sta vincendo?", "Standings"),
+        ("scusa?", "Repeat"),  # alone, the opener is the request
+        ("cancella quella mossa", "Undo"),
+    ],
+)
+def test_a_polite_opener_before_a_request_is_no_request_of_its_own(text: str, expected: str) -> None:
+    assert type(parse_tokio(text, Phase.RESPONSE, CLASSICO)).__name__ == expected
+
+
+def test_a_move_not_allowed_beside_an_answer_is_refused_with_its_reason_not_offered_as_a_choice() -> None:
+    # "tokio" with d8 is no claim: the host says why (and what may be said), never "which of the two?"
+    d8 = preset("classico", sides=8)
+    refused = parse_tokio("sessantadue, anzi tokio!", Phase.CLAIM, d8)
+    assert isinstance(refused, NotUnderstood) and str(refused.reason) == "name_not_in_play"
+    assert parse_tokio("sessantadue, anzi tokio!", Phase.CLAIM, CLASSICO) == Conflict(
+        "sessantadue, anzi tokio!", parse_tokio("sessantadue o tokio", Phase.CLAIM, CLASSICO).reason,
+        ("sessantadue", "tokio"),
+    )

@@ -117,6 +117,13 @@ def test_a_partial_longer_than_any_phrase_of_the_phase_is_talk() -> None:
     assert not _end().is_talk("점수 " * 20)  # no limit given (a dictation)
 
 
+def test_a_long_partial_holding_a_spotted_answer_is_heard_on_up_to_twice_the_limit() -> None:
+    end = UtteranceEnd(EarlyEndpointer(VARIANTS), BackgroundEnd(), most_words=3, answer=lambda p: "서른" in p)
+    assert not end.is_talk("[unk] [unk] [unk] [unk] 서른")  # a long sentence with the answer in it
+    assert end.is_talk("[unk] [unk] [unk] [unk] [unk]")  # as long, no answer: talk
+    assert end.is_talk("[unk] [unk] [unk] [unk] [unk] [unk] 서른")  # over twice the limit: talk all the same
+
+
 def test_a_prefix_phrase_the_endpointer_ended_after_the_pause_is_answered_at_once() -> None:
     end = _end()
     # "점수" (begins "점수 취소"): the endpointer ends it after the 0.3 s pause, no second wait follows

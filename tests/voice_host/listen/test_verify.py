@@ -158,3 +158,39 @@ def test_a_long_decode_of_table_talk_with_no_decisive_phrase_is_dropped() -> Non
     verified = _spotting_verifier().verify(Decoded(talk, 40.0, (), _timed(talk)), Decoded(talk, 40.0),
                                            _audio(3000.0), sequence=False)
     assert verified.match.phrase is None and verified.confidence is None
+
+
+def test_an_answer_spotted_only_after_background_words_were_trimmed_is_asked_back() -> None:
+    # a quiet word of the next table (0.5-1.0 s, at the room's level) before the loud "[unk] [unk] bluffi"
+    timed = (("non", 0.5, 1.0), *_timed("[unk] [unk] bluffi"))
+    grammar = Decoded("non [unk] [unk] bluffi", 60.0, (("non [unk] [unk] bluffi", 60.0),), timed)
+    second = Decoded("secondo me bluffi", 58.0, (), _timed("secondo me bluffi"))
+    verified = _spotting_verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.decoded.trimmed and verified.decoded.text == "[unk] [unk] bluffi"
+    assert verified.match.phrase is not None and verified.match.phrase.text == "dubito"
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.UNSURE
+
+
+def test_the_longer_of_a_tail_pair_only_nearly_chosen_by_the_second_decode_is_asked_back() -> None:
+    # "안 좋아요" ("non ci credo") costs a player; its tail "좋아요" means the opposite
+    phrases = {Phrase.of(t): (t,) for t in ("좋아요", "안 좋아요", "네")}
+    verifier = Verifier(PhraseMatcher(phrases), PROXY)
+    grammar = Decoded("안 좋아요", 52.8, (("안 좋아요", 52.8),), _timed("안 좋아요"))
+    nearly = Decoded("하다", 55.3, (("하다", 55.3), ("안 좋아요", 53.7)), _timed("하다"))
+    verified = verifier.verify(grammar, nearly, _audio(3000.0), sequence=False)
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.UNSURE
+    # the second decode choosing it outright: sure
+    chosen = Decoded("안 좋아요", 55.3, (("안 좋아요", 55.3),), _timed("안 좋아요"))
+    sure = verifier.verify(grammar, chosen, _audio(3000.0), sequence=False)
+    assert sure.confidence is not None and sure.confidence.verdict is Verdict.SURE
+
+
+def test_a_phrase_spotted_only_in_a_stretch_of_talk_of_the_second_decode_does_not_agree() -> None:
+    grammar = Decoded("[unk] bluffi", 60.0, (("[unk] bluffi", 60.0),), _timed("[unk] bluffi"))
+    talk = "ma dai bluffi sempre tu quando giochi"  # the garbage model heard a stretch of talk around it
+    second = Decoded(talk, 58.0, (), _timed(talk))
+    verified = _spotting_verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.confidence is not None and verified.confidence.verdict is not Verdict.SURE
+    near = Decoded("eh bluffi", 58.0, (), _timed("eh bluffi"))  # a word or so around it: agrees
+    agreed = _spotting_verifier().verify(grammar, near, _audio(3000.0), sequence=False)
+    assert agreed.confidence is not None and agreed.confidence.verdict is Verdict.SURE
