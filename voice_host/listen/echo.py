@@ -4,13 +4,17 @@ Each chunk read from the microphone is cleaned against what the host played over
 the same span of time (:class:`~voice_host.audio.far_end.FarEnd`, by capture
 time) with the barge-in canceller (:mod:`voice_host.audio.echo_cancel`: speexdsp's
 linear filter and the residual-echo gate). The canceller sees every chunk, the
-host silent or not, so it stays adapted to the room.
+host silent or not, so it stays adapted to the room (it is never reset between
+sentences), and the reference is moved onto the echo path's delay as measured
+while the host speaks (:mod:`voice_host.audio.delay_tracker`), so the filter's
+taps go to the room's reverberation and a slipping output is followed.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from voice_host.audio.delay_tracker import DelayTracker
 from voice_host.audio.echo_cancel import FrameCanceller
 from voice_host.audio.far_end import FarEnd, SteadyClock
 from voice_host.listen.sources import AudioChunk
@@ -23,9 +27,11 @@ ECHO_TAIL_S = 0.4
 class EchoStage:
     """Cleans microphone chunks against the far end; :meth:`host_audible` tells when the host's echo may be in them."""
 
-    def __init__(self, canceller: FrameCanceller, far: FarEnd) -> None:
+    def __init__(self, canceller: FrameCanceller, far: FarEnd, *, track_delay: bool = True) -> None:
         self._canceller = canceller
         self.far = far
+        self.tracker = DelayTracker(canceller.sample_rate) if track_delay else None
+        """Moves the reference onto the echo path's measured delay (None: the reference as timed)."""
         self._clock = SteadyClock(canceller.sample_rate)  # capture stamps jitter: the chunks' times steadied
         self.last_far = np.zeros(0, dtype=np.int16)
         """The reference the last chunk was cleaned against (for diagnostics)."""
@@ -34,7 +40,11 @@ class EchoStage:
         """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
         near = np.frombuffer(chunk.data, dtype="<i2").astype(np.int16)
         rate = self._canceller.sample_rate
-        far = self.far.reference(self._clock.place(chunk.captured_at, len(near)), len(near), rate)
+        start = self._clock.place(chunk.captured_at, len(near))
+        shift = self.tracker.shift if self.tracker is not None else 0
+        far = self.far.reference(start - shift / rate, len(near), rate)
+        if self.tracker is not None:
+            self.tracker.feed(near, far)
         self.last_far = far
         out = self._canceller.process(near, far)
         if len(out) < len(near):

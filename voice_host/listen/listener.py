@@ -54,6 +54,7 @@ from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
 from voice_host.listen.over_host import Verdict, verdict
 from voice_host.listen.sources import AudioSource
+from voice_host.listen.stop_spotter import StopSpotter
 from voice_host.listen.verify import Verifier, tails
 from voice_host.listen.word_levels import RecentAudio
 from voice_host.model.loading import check_all, load_model, vocabulary_of
@@ -151,7 +152,11 @@ class VoskListener:
     ``stop_phrases`` join every phase. Heard while the host may be audible, a stop
     phrase cuts it (:meth:`TalkOver.stop`) and listening goes on; an answer counts
     only over the question and only when sure (it then cuts the rest of it); anything
-    else is dropped: the host's own words are never taken as a player's.
+    else is dropped: the host's own words are never taken as a player's. While the
+    host is audible a :class:`~voice_host.listen.stop_spotter.StopSpotter` reads the
+    partial result of the phase's decoder and cuts as soon as a stop phrase ends it
+    (``spot_stops=True``; off by default: through the real sink it cut the host on its own
+    voice in one run of two, see the closing note of issue 33, session 3).
     """
 
     def __init__(
@@ -173,8 +178,11 @@ class VoskListener:
         talk_over: TalkOver | None = None,
         echo: EchoStage | None = None,
         stop_phrases: Sequence[Phrase] = STOP_PHRASES,
+        spot_stops: bool = False,
     ) -> None:
         self._model = model
+        self._spot_stops = spot_stops
+        self._spotter = StopSpotter({v for p in stop_phrases for v in (p.text, *p.variants)})
         self._talk_over = talk_over if echo is not None else None
         if self._talk_over is not None:
             self._talk_over.listening = True
@@ -287,6 +295,11 @@ class VoskListener:
             if data is None or isinstance(data, Silence):
                 return data
             ended, partial = self._decode(phase, data, request.sequence)
+            if ended is None and self._talk_over is not None and self._spotted(partial, request, self._talk_over):
+                phase.reset()  # the stop word is taken: the decoder does not deliver it again
+                partial = ""
+                intake.dropped()
+                continue
             if ended is None:
                 continue
             decoded, early = ended
@@ -329,6 +342,24 @@ class VoskListener:
                 talk.interrupt()
             return heard
         return None
+
+    def _spotted(self, partial: str, request: ListenRequest, talk: TalkOver) -> bool:
+        """Barge-in: True when a stop phrase ends ``partial`` while the host is audible, and the host was cut."""
+        if not self._spot_stops or not (talk.speaking or self._gate.host_audible):
+            self._spotter.reset()
+            return False
+        said = self._spotter.see(partial)
+        if said is None:
+            return False
+        phrase = next((p for p in self._stop_phrases if said in (p.text, *p.variants)), None)
+        stops = {text for p in self._stop_phrases for text in (p.text, *p.variants)}
+        answers = {p.text for p in request.phrases}
+        text = phrase.text if phrase is not None else said
+        if verdict(text, sure=True, host_on=True, in_question=talk.in_question, stops=stops, answers=answers) \
+                is not Verdict.STOP:  # a stop phrase that answers the question being asked: its end decides
+            return False
+        talk.stop()
+        return True
 
     def _after_host_spoke(self, synced: bool) -> None:
         """When the host has spoken (now, or while the gate stage read): the current utterance is gone."""

@@ -1,0 +1,68 @@
+"""The echo path's delay tracker on the synthetic rooms (no sink): where the reference must be cut from."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from voice_host.audio.delay_tracker import DelayTracker, gcc_phat
+from voice_host.audio.echo_rig import ROOMS, Room, to_int16
+
+from .test_echo_cancel import speechlike
+
+RATE = 16000
+MARGIN = 80  # the tracker's default: the direct path 5 ms into the filter
+
+
+def _track(far: np.ndarray, mic: np.ndarray, tracker: DelayTracker, slip_at: int | None = None,
+           slip: int = 0) -> list[int]:
+    """Feeds 50 ms chunks, the reference moved by the tracker's shift (and by ``slip`` samples from ``slip_at``:
+    an output that underran); returns the shift after each second."""
+    shifts = []
+    padded = np.concatenate([np.zeros(RATE, np.int16), far])
+    for i in range(0, len(mic) - 800, 800):
+        moved = tracker.shift + (slip if slip_at is not None and i >= slip_at else 0)
+        start = RATE + i - moved
+        tracker.feed(mic[i : i + 800], padded[start : start + 800])
+        if (i + 800) % RATE == 0:
+            shifts.append(tracker.shift)
+    return shifts
+
+
+@pytest.mark.parametrize("room", ROOMS, ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
+def test_the_rooms_delay_is_found_while_the_host_speaks(room: Room) -> None:
+    far = speechlike(6.0, seed=4)
+    mic = to_int16(room.echo(far, RATE))
+    tracker = DelayTracker(RATE)
+    shifts = _track(far, mic, tracker)
+    # the rig puts the direct path at delay_s exactly (test_echo_rig): the shift leaves MARGIN of it, within 1 ms
+    assert abs(shifts[-1] - (round(room.delay_s * RATE) - MARGIN)) <= RATE // 1000
+    assert tracker.moves == 1  # found once and kept: every move sends the filter back to converging
+
+
+def test_a_reference_that_slips_is_followed() -> None:
+    far = speechlike(10.0, seed=5)
+    mic = to_int16(ROOMS[1].echo(far, RATE))
+    tracker = DelayTracker(RATE)
+    shifts = _track(far, mic, tracker, slip_at=5 * RATE, slip=-240)  # the output 15 ms behind from second 5
+    expected = round(ROOMS[1].delay_s * RATE) - MARGIN
+    assert abs(shifts[4] - expected) <= 16
+    assert abs(shifts[-1] - (expected + 240)) <= 16
+
+
+def test_a_player_alone_or_a_quiet_host_never_moves_it() -> None:
+    player = speechlike(5.0, seed=6)
+    tracker = DelayTracker(RATE)
+    assert _track(np.zeros_like(player), player, tracker) == [0] * 4  # the host silent: nothing to learn
+    # the host speaking (noise at speech's level), nothing of it in the microphone: no peak strong enough
+    unrelated = to_int16(np.random.default_rng(7).standard_normal(len(player)) * 3000)
+    tracker = DelayTracker(RATE)
+    _track(unrelated, player, tracker)
+    assert tracker.last is not None and tracker.moves == 0
+
+
+def test_gcc_phat_finds_a_lead_as_well_as_a_lag() -> None:
+    rng = np.random.default_rng(8)
+    far = rng.standard_normal(RATE)
+    near = np.concatenate([far[200:], np.zeros(200)])  # the microphone 200 samples ahead of the reference
+    assert gcc_phat(near, far, 800, RATE)[0] == -200

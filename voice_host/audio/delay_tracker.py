@@ -1,0 +1,115 @@
+"""The echo path's delay, measured while the host speaks: where the far end's reference must be cut from.
+
+An adaptive filter of a fixed length (speexdsp's: 256 ms) spends on the bulk delay
+(the output's buffering, the distance to the microphone) the taps it would need
+for the room's reverberation, and a reference that slips against the microphone
+(an output that underran: PulseAudio played silence the host never wrote) sends
+it back to converging. :class:`DelayTracker` finds the delay by GCC-PHAT (the
+cross-spectrum of microphone and reference, whitened, so the direct path stands
+out as one sharp peak however coloured the room) over windows of about a second
+while the host speaks, and moves the reference so that the direct path falls
+``margin`` samples into the filter. It moves it only when two windows of the last
+three agree on a new place: a player talking over the host, or one window of
+silence, never moves it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+#: The band the correlation is read in: the loudspeaker's (a laptop's passes little under 250 Hz) and speech's.
+BAND_HZ = (300.0, 5000.0)
+
+
+def gcc_phat(near: np.ndarray, far: np.ndarray, max_lag: int, rate: int) -> tuple[int, float]:
+    """(lag, strength): ``near`` is most like ``far`` delayed by ``lag`` samples (``|lag| <= max_lag``); the
+    strength is the peak over the correlation's spread (a clean echo path gives tens, no relation about 4-5).
+
+    >>> rng = np.random.default_rng(1)
+    >>> far = rng.standard_normal(16000)
+    >>> near = np.concatenate([np.zeros(300), far[:-300]]) * 0.3 + rng.standard_normal(16000) * 0.1
+    >>> lag, strength = gcc_phat(near, far, 800, 16000)
+    >>> lag, strength > 20
+    (300, True)
+    """
+    size = 1 << int(np.ceil(np.log2(len(near) + len(far))))
+    cross = np.fft.rfft(near.astype(np.float64), size) * np.conj(np.fft.rfft(far.astype(np.float64), size))
+    freqs = np.fft.rfftfreq(size, 1 / rate)
+    cross[(freqs < BAND_HZ[0]) | (freqs > BAND_HZ[1])] = 0
+    cross /= np.maximum(np.abs(cross), 1e-12)
+    corr = np.fft.irfft(cross, size)
+    window = np.abs(np.concatenate([corr[-max_lag:], corr[: max_lag + 1]]))
+    peak = int(np.argmax(window))
+    spread = float(np.std(window)) or 1e-12
+    return peak - max_lag, float(window[peak] / spread)
+
+
+class DelayTracker:
+    """The shift to apply to the reference (samples, later = positive), learnt from near and far as they go by.
+
+    Feed it every chunk: the microphone as captured and the reference as the canceller
+    got it (already moved by :attr:`shift`). Only windows where the host spoke count.
+
+    >>> rng = np.random.default_rng(2)
+    >>> far = rng.standard_normal(16000 * 4) * 3000
+    >>> near = np.concatenate([np.zeros(1920), far[:-1920]]) * 0.5       # the echo 120 ms late
+    >>> tracker = DelayTracker(16000)
+    >>> for i in range(0, len(far), 800):   # the reference moved as the tracker says
+    ...     moved = np.concatenate([np.zeros(tracker.shift), far])[i : i + 800]
+    ...     tracker.feed(near[i : i + 800], moved)
+    >>> tracker.shift, tracker.moves
+    (1840, 1)
+    """
+
+    def __init__(
+        self,
+        rate: int,
+        *,
+        window_s: float = 1.0,
+        max_lag_s: float = 0.25,
+        margin_s: float = 0.005,
+        tolerance_s: float = 0.003,
+        least_strength: float = 8.0,
+        loud_dbfs: float = -45.0,
+    ) -> None:
+        self.rate = rate
+        self._window = int(window_s * rate)
+        self._max_lag = int(max_lag_s * rate)
+        self._margin = int(margin_s * rate)
+        self._tolerance = int(tolerance_s * rate)
+        self._least = least_strength
+        self._loud = 32768.0 * 10 ** (loud_dbfs / 20)
+        self._near: list[np.ndarray] = []
+        self._far: list[np.ndarray] = []
+        self._count = 0
+        self._found: deque[int] = deque(maxlen=3)
+        self.shift = 0
+        """Samples the reference is moved later by (the echo path's bulk delay less the margin)."""
+        self.moves = 0
+        """How many times the shift changed (each one sends the filter back to converging)."""
+        self.last: tuple[int, float] | None = None
+        """The last window's (lag, strength), for diagnostics."""
+
+    def feed(self, near: np.ndarray, far: np.ndarray) -> None:
+        """One chunk of the microphone and of the reference the canceller got with it."""
+        self._near.append(np.asarray(near, dtype=np.float64))
+        self._far.append(np.asarray(far, dtype=np.float64))
+        self._count += len(near)
+        if self._count < self._window:
+            return
+        near_all, far_all = np.concatenate(self._near), np.concatenate(self._far)
+        self._near, self._far, self._count = [], [], 0
+        if float(np.sqrt(np.mean(far_all**2))) < self._loud:  # the host mostly quiet: nothing to learn
+            return
+        lag, strength = gcc_phat(near_all, far_all, self._max_lag, self.rate)
+        self.last = (lag, strength)
+        if strength < self._least:
+            return
+        self._found.append(lag)
+        agreeing = [other for other in self._found if abs(other - lag) <= self._tolerance]
+        if len(agreeing) >= 2 and abs(lag - self._margin) > self._tolerance:
+            self.shift += int(np.median(agreeing)) - self._margin
+            self.moves += 1
+            self._found.clear()
