@@ -19,12 +19,44 @@ def _end(early: bool = True) -> UtteranceEnd:
     return UtteranceEnd(EarlyEndpointer(VARIANTS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE), early=early)
 
 
-def test_a_complete_phrase_no_other_extends_ends_after_the_short_hold() -> None:
+def test_a_decisive_phrase_ends_after_the_short_hold() -> None:
     end = _end()
     assert not end.finalize_now(LOUD, "서른", quiet_level=300.0)
-    # the endpointer's hold is 0.2 s of quiet: the fourth quiet chunk of 50 ms
-    quiet = [end.finalize_now(QUIET, "서른", quiet_level=300.0) for _ in range(4)]
-    assert quiet == [False, False, False, True]
+    # nothing else in the phase begins with 서른's sounds: 0.1 s of quiet, the second quiet chunk of 50 ms
+    quiet = [end.finalize_now(QUIET, "서른", quiet_level=300.0) for _ in range(2)]
+    assert quiet == [False, True]
+
+
+#: "cinque" is complete and no phrase extends it word by word, but "cinquantatré" begins with its sounds.
+NUMBERS = [("cinque",), ("cinquantatré",), ("sei",), ("dubito",)]
+
+
+def _numbers() -> UtteranceEnd:
+    return UtteranceEnd(EarlyEndpointer(NUMBERS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE))
+
+
+def test_a_phrase_whose_sounds_begin_a_longer_one_keeps_the_long_hold() -> None:
+    end = _numbers()
+    assert not end.finalize_now(LOUD, "cinque", quiet_level=300.0)
+    # 0.2 s of quiet (DEFAULT_HOLD_S): the fourth quiet chunk, not the second
+    assert [end.finalize_now(QUIET, "cinque", quiet_level=300.0) for _ in range(4)] == [False, False, False, True]
+
+
+def test_early_finalisation_never_cuts_cinquantatre_at_cinque() -> None:
+    end = _numbers()
+    # "cinquan-t-atré": the partial reads "cinque" during "cinquan", then a stop consonant's 0.1 s of quiet
+    for chunk in (LOUD, LOUD, QUIET, QUIET):
+        assert not end.finalize_now(chunk, "cinque", quiet_level=300.0)
+    assert not end.finalize_now(LOUD, "cinquantatré", quiet_level=300.0)  # "-atré": the longer phrase goes on
+    # once said, the longer phrase is decisive itself: it ends after 0.1 s of quiet
+    assert [end.finalize_now(QUIET, "cinquantatré", quiet_level=300.0) for _ in range(2)] == [False, True]
+
+
+def test_short_words_are_decisive_unless_a_longer_phrase_begins_with_all_of_them() -> None:
+    end = _numbers()
+    assert not end.finalize_now(LOUD, "sei", quiet_level=300.0)
+    assert end.finalize_now(QUIET, "sei", quiet_level=300.0) is False
+    assert end.finalize_now(QUIET, "sei", quiet_level=300.0)  # "sei" / "sessanta": 2 letters shared, decisive
 
 
 def test_a_partial_that_is_no_phrase_never_ends_early() -> None:
