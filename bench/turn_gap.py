@@ -62,11 +62,11 @@ PROXY: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "response": (("좋아요", "안 좋아요", *COMMANDS),
                  {"ci credo": "좋아요", "dubito": "안 좋아요", "accetto": "좋아요"}),
     "confirm": (("네", "아니요", *COMMANDS), {"sì": "네", "no": "아니요"}),
-    "start": ((*DICE, *COMMANDS), {"due": "둘", "cinque": "다섯"}),
-    "dice": ((*DICE, *COMMANDS), {"tre tre tre cinque sei": "셋 셋 셋 다섯 여섯",
-                                  "uno due tre quattro cinque": "하나 둘 셋 넷 다섯"}),
+    "start": ((*NUMBERS, *COMMANDS), {"due": "예순", "cinque": "여든"}),
+    "dice": ((*NUMBERS, *COMMANDS), {"tre tre tre cinque sei": "서른 여든 예순",
+                                     "uno due tre quattro cinque": "일흔 삼백 오백"}),
     "box": ((*NUMBERS, *COMMANDS), {"tris": "삼백", "chance": "오백", "scala": "예순"}),
-    "choose": ((*DICE, "물", *COMMANDS), {"tira": "물", "tieni i tre": "셋 셋", "cinque": "다섯"}),
+    "choose": ((*NUMBERS, "물", *COMMANDS), {"tira": "물", "tieni i tre": "서른 서른", "cinque": "여든"}),
 }
 
 #: game -> the scripted Italian answers, in order (each game is played to the end of its script).
