@@ -168,6 +168,7 @@ class ProxyListener:
         self._script = list(SCRIPTS[game])
         self._trials = trials
         self._clips: dict[str, tuple[Path, float]] = {}
+        self._player: subprocess.Popen[bytes] | None = None
 
     def listen(self, request: Any) -> Any:
         from grammars.phrases import Phrase
@@ -191,7 +192,9 @@ class ProxyListener:
         after = self._trials[-1].italian if self._trials and self._trials[-1].game == self._game else None
         trial = Trial(self._game, label(self._game, str(request.phase), after), italian, korean, span, now)
         self._trials.append(trial)
-        subprocess.Popen(["sh", "-c", f"sleep {PLAYER_DELAY_S}; paplay --device=table {path}"])
+        if self._player is not None:
+            self._player.wait()
+        self._player = subprocess.Popen(["sh", "-c", f"sleep {PLAYER_DELAY_S}; paplay --device=table {path}"])
         proxy = replace(
             request, phrases=tuple(Phrase.of(t) for t in phrases), spot=None, patience_s=span + 3.0
         )
