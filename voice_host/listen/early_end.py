@@ -11,7 +11,7 @@ from steady noise (no chunk clearly above the floor) can be dropped.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -144,6 +144,8 @@ class EarlyEndpointer:
         self._bytes_per_s = 2.0 * sample_rate
         self._hold_s = hold_s
         self._decisive_hold_s = min(hold_s, decisive_hold_s)
+        self._meaning: Callable[[str], object] | None = None
+        self._settled: dict[tuple[str, ...], bool] = {}  # per meaning: prefix phrase -> settled
         self._stable_s = stable_s
         self._quiet_rms = quiet_rms
         self.reset()
@@ -170,10 +172,39 @@ class EarlyEndpointer:
         """Seconds of quiet since the last loud chunk, 0.0 when no loud chunk came since the reset."""
         return self._quiet if self._spoke else 0.0
 
+    @property
+    def meaning(self) -> Callable[[str], object] | None:
+        """What a text means in the current request (its ``spot``), or None: then every prefix phrase waits."""
+        return self._meaning
+
+    @meaning.setter
+    def meaning(self, meaning: Callable[[str], object] | None) -> None:
+        if meaning is not self._meaning:
+            self._meaning = meaning
+            self._settled = {}
+
+    def settled(self, current: tuple[str, ...]) -> bool:
+        """True when ``current`` is a variant and every longer variant that extends it means what it means
+        ("sì" of "sì confermo" at a sì/no question): ending there cannot change the answer."""
+        if self._meaning is None or current not in self._all:
+            return False
+        known = self._settled.get(current)
+        if known is None:
+            meaning = self._meaning
+            own = meaning(" ".join(current))
+            longer = [v for v in self._all if len(v) > len(current) and v[: len(current)] == current]
+            known = own is not None and all(meaning(" ".join(v)) == own for v in longer)
+            self._settled[current] = known
+        return known
+
     def is_extendable(self, text: str) -> bool:
-        """True when some longer valid variant starts with the words of ``text``."""
+        """True when some longer valid variant starts with the words of ``text`` and may mean something else."""
         current = tuple(w for w in words(text) if w != UNK)
-        return bool(current) and any(len(v) > len(current) and v[: len(current)] == current for v in self._all)
+        return (
+            bool(current)
+            and any(len(v) > len(current) and v[: len(current)] == current for v in self._all)
+            and not self.settled(current)
+        )
 
     def update(self, chunk: bytes, partial: str, *, quiet_level: float | None = None) -> bool:
         """Account for ``chunk``; True when the utterance should be finalized now.
@@ -198,6 +229,8 @@ class EarlyEndpointer:
         if self.is_complete(partial):
             decisive = current in self._decisive and self._silent >= self._decisive_hold_s - 1e-6
             return decisive or self._quiet >= self._hold_s - 1e-6 or self._stable >= self._stable_s - 1e-6
+        if self.settled(current):  # a prefix phrase whose every extension means the same: as a complete one
+            return self._quiet >= self._hold_s - 1e-6 or self._stable >= self._stable_s - 1e-6
         if current in self._all:  # a phrase a longer one extends: complete once the player has paused
             return self._quiet >= self._prefix_pause_s - 1e-6  # (not in noise: talk goes on, so may the phrase)
         return False

@@ -265,6 +265,7 @@ class VoskListener:
             self._current = phase
             intake.restart()
         phase.verifier.matcher.spot = request.spot  # the parser's understanding of the phase as it is now
+        phase.end.endpointer.meaning = request.spot  # a prefix phrase whose extensions all mean the same ends early
         partial = ""
         while True:
             data = intake.next(request.patience_s, busy=phase.end.pending or bool(partial))

@@ -206,3 +206,36 @@ def test_a_noisy_rooms_quiet_before_the_partial_does_not_count() -> None:
     assert not end.finalize_now(LOUD, "", quiet_level=300.0)
     assert not any(end.finalize_now(murmur, "", quiet_level=300.0) for _ in range(6))
     assert not end.finalize_now(QUIET, "점수", quiet_level=300.0)  # only its own 0.05 s of quiet so far
+
+
+#: A sì/no question: "sì" is extended by "sì confermo" (the same answer) and "sì ma annulla" (not the same).
+ANSWERS = [("sì",), ("sì", "confermo"), ("no",), ("no", "no"), ("no", "grazie", "annulla")]
+MEANS = {"sì": "yes", "sì confermo": "yes", "no": "no", "no no": "no", "no grazie annulla": "undo"}
+
+
+def _answers() -> UtteranceEnd:
+    endpointer = EarlyEndpointer(ANSWERS, sample_rate=RATE)
+    endpointer.meaning = MEANS.get
+    return UtteranceEnd(endpointer, BackgroundEnd(sample_rate=RATE))
+
+
+def test_a_prefix_phrase_whose_extensions_all_mean_the_same_ends_after_the_hold_not_the_pause() -> None:
+    end = _answers()
+    assert not end.finalize_now(LOUD, "sì", quiet_level=300.0)
+    # "sì confermo" means what "sì" means: 0.2 s of quiet (the fourth chunk), not the 0.3 s prefix pause
+    assert [end.finalize_now(QUIET, "sì", quiet_level=300.0) for _ in range(4)] == [False, False, False, True]
+    said = Decoded("sì", 50.0)
+    assert end.ended(QUIET, said, True, "", quiet_level=300.0) == (said, True)  # answered, not left pending
+
+
+def test_a_prefix_phrase_that_a_longer_phrase_of_another_meaning_extends_keeps_the_pause() -> None:
+    end = _answers()
+    assert not end.finalize_now(LOUD, "no", quiet_level=300.0)
+    # "no grazie annulla" undoes: "no" waits for the player's 0.3 s pause (the sixth quiet chunk)
+    assert [end.finalize_now(QUIET, "no", quiet_level=300.0) for _ in range(6)] == [False] * 5 + [True]
+
+
+def test_without_the_requests_meaning_every_prefix_phrase_keeps_the_pause() -> None:
+    end = UtteranceEnd(EarlyEndpointer(ANSWERS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE))
+    assert not end.finalize_now(LOUD, "sì", quiet_level=300.0)
+    assert [end.finalize_now(QUIET, "sì", quiet_level=300.0) for _ in range(6)] == [False] * 5 + [True]
