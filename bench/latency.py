@@ -25,6 +25,7 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ from sink import ensure_pulse
 from grammars.phrases import Phrase
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.audio.wav import read_wav, resample, write_wav
-from voice_host.core.ports import ListenRequest
+from voice_host.core.ports import Heard, ListenRequest
 from voice_host.listen.listener import Utterance, VoskListener, load_model, vocabulary_of
 from voice_host.listen.mic import MicSource
 from voice_host.listen.sources import AudioChunk
@@ -219,12 +220,16 @@ def main() -> int:
     answer_ms: list[float] = []
     for text in SPOKEN:
         player = subprocess.Popen(["sh", "-c", f"sleep 0.3; paplay --device=table {wavs[text]}"])
-        heard = listener.listen(request)
+        heard = listener.listen(replace(request, patience_s=5.0))  # an answer not heard is a miss, not a hang
+        if not isinstance(heard, Heard):
+            player.wait()
+            print(f"(b) {text!r}: miss")
+            continue
         decoded = listener.last.decoded_at if listener.last is not None else time.monotonic()
         speaker.say(ANSWER)
         player.wait()
         playback = speaker.last_playback
-        if heard is None or playback is None:
+        if playback is None:
             print(f"(b) {text!r}: miss")
             continue
         ms = (playback.first_sample_at - decoded) * 1000

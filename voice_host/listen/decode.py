@@ -106,8 +106,15 @@ class PhaseDecoders:
         """What the grammar decoder has heard of the utterance not ended yet ("" when none)."""
         return str(json.loads(self.grammar.PartialResult()).get("partial", ""))
 
-    def finalize(self) -> Decoded:
-        """End the utterance now (before vosk's own endpoint): the grammar decoder's result."""
+    def finalize(self, *, pad_s: float = 0.0) -> Decoded:
+        """End the utterance now (before vosk's own endpoint): the grammar decoder's result.
+
+        ``pad_s``: digital silence fed first, so that an utterance ended after a short hold is decoded
+        with the trailing quiet a longer hold would have given it (it costs milliseconds, not the wait).
+        """
+        pad = bytes(2 * int(self._bytes_per_s / 2 * pad_s))
+        if pad and self.grammar.AcceptWaveform(pad):  # vosk's own endpoint came within the padding
+            return Decoded.parse(self.grammar.Result())
         return Decoded.parse(self.grammar.FinalResult())
 
     def _feed_second(self, data: bytes) -> None:

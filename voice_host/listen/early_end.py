@@ -11,15 +11,23 @@ from steady noise (no chunk clearly above the floor) can be dropped.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
+from voice_host.listen.decisive import decisive_variants
 from voice_host.listen.quantile import percentile
 from voice_host.model.tokens import UNK, words
 
-#: Trailing quiet audio required before finalizing early.
+#: Trailing quiet audio required before finalizing early a complete phrase whose sounds begin a longer phrase
+#: of the phase ("cinque" while "cinquantatré" is being said: see :mod:`voice_host.listen.decisive`).
 DEFAULT_HOLD_S = 0.2
+#: The same for a decisive phrase (nothing longer begins with its sounds): two 50 ms chunks of quiet, the
+#: least that tells a pause from one quiet chunk inside a word (issue 33: the turn gap). Only in silence (every
+#: chunk at most :data:`SILENT_RMS`): at a noisy table a short hold ended babble-made phrases early and lost a
+#: right one (bench/hearing.py --offline).
+DECISIVE_HOLD_S = 0.1
+SILENT_RMS = 150.0
 #: An unchanged partial finalizes after this long even in a noisy room.
 DEFAULT_STABLE_S = 0.4
 #: A complete phrase that a longer phrase extends ("cinquanta" of "cinquanta tre") finalizes after this
@@ -107,8 +115,9 @@ class EarlyEndpointer:
 
     Feed every chunk with the partial text vosk reports after it. Durations are
     audio time (samples), so the decision is the same live and from a file. A
-    complete variant no longer one extends ends after ``hold_s`` of quiet; one a
-    longer variant extends (a prefix phrase) after ``prefix_pause_s``.
+    complete variant no longer one extends ends after ``decisive_hold_s`` of quiet
+    when it is decisive (no longer variant begins with its sounds), else after
+    ``hold_s``; one a longer variant extends (a prefix phrase) after ``prefix_pause_s``.
 
     >>> import numpy as np
     >>> ends = EarlyEndpointer([("cinquanta",), ("cinquanta", "tre")], sample_rate=1000)
@@ -126,12 +135,17 @@ class EarlyEndpointer:
         stable_s: float = DEFAULT_STABLE_S,
         quiet_rms: float = 300.0,
         prefix_pause_s: float = PREFIX_PAUSE_S,
+        decisive_hold_s: float = DECISIVE_HOLD_S,
     ) -> None:
         self._prefix_pause_s = prefix_pause_s
         self._all = frozenset(variants)
         self._finals = final_variants(self._all)
+        self._decisive = decisive_variants(self._finals, self._all)
         self._bytes_per_s = 2.0 * sample_rate
         self._hold_s = hold_s
+        self._decisive_hold_s = min(hold_s, decisive_hold_s)
+        self._meaning: Callable[[str], object] | None = None
+        self._settled: dict[tuple[str, ...], bool] = {}  # per meaning: prefix phrase -> settled
         self._stable_s = stable_s
         self._quiet_rms = quiet_rms
         self.reset()
@@ -141,6 +155,7 @@ class EarlyEndpointer:
         self._partial: tuple[str, ...] = ()
         self._stable = 0.0
         self._quiet = 0.0
+        self._silent = 0.0  # seconds of silence (not only quiet) since the last chunk that was not
         self._spoke = False  # a loud chunk was fed since the reset
 
     def is_complete(self, text: str) -> bool:
@@ -157,10 +172,39 @@ class EarlyEndpointer:
         """Seconds of quiet since the last loud chunk, 0.0 when no loud chunk came since the reset."""
         return self._quiet if self._spoke else 0.0
 
+    @property
+    def meaning(self) -> Callable[[str], object] | None:
+        """What a text means in the current request (its ``spot``), or None: then every prefix phrase waits."""
+        return self._meaning
+
+    @meaning.setter
+    def meaning(self, meaning: Callable[[str], object] | None) -> None:
+        if meaning is not self._meaning:
+            self._meaning = meaning
+            self._settled = {}
+
+    def settled(self, current: tuple[str, ...]) -> bool:
+        """True when ``current`` is a variant and every longer variant that extends it means what it means
+        ("sì" of "sì confermo" at a sì/no question): ending there cannot change the answer."""
+        if self._meaning is None or current not in self._all:
+            return False
+        known = self._settled.get(current)
+        if known is None:
+            meaning = self._meaning
+            own = meaning(" ".join(current))
+            longer = [v for v in self._all if len(v) > len(current) and v[: len(current)] == current]
+            known = own is not None and all(meaning(" ".join(v)) == own for v in longer)
+            self._settled[current] = known
+        return known
+
     def is_extendable(self, text: str) -> bool:
-        """True when some longer valid variant starts with the words of ``text``."""
+        """True when some longer valid variant starts with the words of ``text`` and may mean something else."""
         current = tuple(w for w in words(text) if w != UNK)
-        return bool(current) and any(len(v) > len(current) and v[: len(current)] == current for v in self._all)
+        return (
+            bool(current)
+            and any(len(v) > len(current) and v[: len(current)] == current for v in self._all)
+            and not self.settled(current)
+        )
 
     def update(self, chunk: bytes, partial: str, *, quiet_level: float | None = None) -> bool:
         """Account for ``chunk``; True when the utterance should be finalized now.
@@ -175,12 +219,17 @@ class EarlyEndpointer:
         else:
             self._stable += seconds
         threshold = self._quiet_rms if quiet_level is None else quiet_level
-        loud = rms(chunk) > threshold
+        level = rms(chunk)
+        loud = level > threshold
         self._quiet = 0.0 if loud else self._quiet + seconds
+        self._silent = self._silent + seconds if level <= min(threshold, SILENT_RMS) else 0.0
         self._spoke = self._spoke or loud
         if not current or UNK in current:
             return False
         if self.is_complete(partial):
+            decisive = current in self._decisive and self._silent >= self._decisive_hold_s - 1e-6
+            return decisive or self._quiet >= self._hold_s - 1e-6 or self._stable >= self._stable_s - 1e-6
+        if self.settled(current):  # a prefix phrase whose every extension means the same: as a complete one
             return self._quiet >= self._hold_s - 1e-6 or self._stable >= self._stable_s - 1e-6
         if current in self._all:  # a phrase a longer one extends: complete once the player has paused
             return self._quiet >= self._prefix_pause_s - 1e-6  # (not in noise: talk goes on, so may the phrase)

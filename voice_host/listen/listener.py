@@ -46,7 +46,7 @@ from voice_host.hearing.confidence import LONGER_BY
 from voice_host.hearing.fillers import filler_words
 from voice_host.listen.decode import ALTERNATIVES, PhaseDecoders, recognizer
 from voice_host.listen.deliver import deliver
-from voice_host.listen.early_end import EarlyEndpointer, rms
+from voice_host.listen.early_end import DEFAULT_HOLD_S, EarlyEndpointer, rms
 from voice_host.listen.echo import EchoStage
 from voice_host.listen.endpoint import BACKGROUND_RMS, BackgroundEnd, UtteranceEnd
 from voice_host.listen.gate import GateStage
@@ -288,6 +288,7 @@ class VoskListener:
             self._current = phase
             intake.restart()
         phase.verifier.matcher.spot = request.spot  # the parser's understanding of the phase as it is now
+        phase.end.endpointer.meaning = request.spot  # a prefix phrase whose extensions all mean the same ends early
         partial = ""
         while True:
             data = intake.next(request.patience_s, busy=phase.end.pending or bool(partial))
@@ -385,7 +386,9 @@ class VoskListener:
                 self._gate.dropped()
                 return None, ""
             if phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence):
-                final, early, partial = phase.decoders.finalize(), True, ""
+                quiet_s = phase.end.endpointer.quiet_s  # a decisive phrase's short hold: decoded as after the long
+                pad_s = max(0.0, DEFAULT_HOLD_S - quiet_s) if quiet_s > 0.0 else 0.0
+                final, early, partial = phase.decoders.finalize(pad_s=pad_s), True, ""
             elif self._pause_began(phase, data) and phase.verifier.may_need_second(partial, phase.audio):
                 phase.decoders.catch_up()  # during the player's pause, not after it
         return phase.end.ended(data, final, early, partial, quiet_level=quiet), partial

@@ -93,7 +93,9 @@ def _tone(seconds: float, level: int) -> bytes:
 
 
 def test_endpointer_waits_for_a_quiet_hold_after_a_complete_phrase() -> None:
-    endpointer = EarlyEndpointer([("dubito",), ("sessanta",), ("sessanta", "due")], hold_s=0.2, stable_s=10.0)
+    endpointer = EarlyEndpointer(
+        [("dubito",), ("sessanta",), ("sessanta", "due")], hold_s=0.2, decisive_hold_s=0.2, stable_s=10.0
+    )
     quiet = bytes(1600)  # 50 ms of silence
     assert not endpointer.update(_tone(0.05, 5000), "dubito")
     decisions = [endpointer.update(quiet, "dubito") for _ in range(5)]

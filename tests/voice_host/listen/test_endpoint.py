@@ -19,12 +19,44 @@ def _end(early: bool = True) -> UtteranceEnd:
     return UtteranceEnd(EarlyEndpointer(VARIANTS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE), early=early)
 
 
-def test_a_complete_phrase_no_other_extends_ends_after_the_short_hold() -> None:
+def test_a_decisive_phrase_ends_after_the_short_hold() -> None:
     end = _end()
     assert not end.finalize_now(LOUD, "서른", quiet_level=300.0)
-    # the endpointer's hold is 0.2 s of quiet: the fourth quiet chunk of 50 ms
-    quiet = [end.finalize_now(QUIET, "서른", quiet_level=300.0) for _ in range(4)]
-    assert quiet == [False, False, False, True]
+    # nothing else in the phase begins with 서른's sounds: 0.1 s of quiet, the second quiet chunk of 50 ms
+    quiet = [end.finalize_now(QUIET, "서른", quiet_level=300.0) for _ in range(2)]
+    assert quiet == [False, True]
+
+
+#: "cinque" is complete and no phrase extends it word by word, but "cinquantatré" begins with its sounds.
+NUMBERS = [("cinque",), ("cinquantatré",), ("sei",), ("dubito",)]
+
+
+def _numbers() -> UtteranceEnd:
+    return UtteranceEnd(EarlyEndpointer(NUMBERS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE))
+
+
+def test_a_phrase_whose_sounds_begin_a_longer_one_keeps_the_long_hold() -> None:
+    end = _numbers()
+    assert not end.finalize_now(LOUD, "cinque", quiet_level=300.0)
+    # 0.2 s of quiet (DEFAULT_HOLD_S): the fourth quiet chunk, not the second
+    assert [end.finalize_now(QUIET, "cinque", quiet_level=300.0) for _ in range(4)] == [False, False, False, True]
+
+
+def test_early_finalisation_never_cuts_cinquantatre_at_cinque() -> None:
+    end = _numbers()
+    # "cinquan-t-atré": the partial reads "cinque" during "cinquan", then a stop consonant's 0.1 s of quiet
+    for chunk in (LOUD, LOUD, QUIET, QUIET):
+        assert not end.finalize_now(chunk, "cinque", quiet_level=300.0)
+    assert not end.finalize_now(LOUD, "cinquantatré", quiet_level=300.0)  # "-atré": the longer phrase goes on
+    # once said, the longer phrase is decisive itself: it ends after 0.1 s of quiet
+    assert [end.finalize_now(QUIET, "cinquantatré", quiet_level=300.0) for _ in range(2)] == [False, True]
+
+
+def test_short_words_are_decisive_unless_a_longer_phrase_begins_with_all_of_them() -> None:
+    end = _numbers()
+    assert not end.finalize_now(LOUD, "sei", quiet_level=300.0)
+    assert end.finalize_now(QUIET, "sei", quiet_level=300.0) is False
+    assert end.finalize_now(QUIET, "sei", quiet_level=300.0)  # "sei" / "sessanta": 2 letters shared, decisive
 
 
 def test_a_partial_that_is_no_phrase_never_ends_early() -> None:
@@ -181,3 +213,36 @@ def test_a_noisy_rooms_quiet_before_the_partial_does_not_count() -> None:
     assert not end.finalize_now(LOUD, "", quiet_level=300.0)
     assert not any(end.finalize_now(murmur, "", quiet_level=300.0) for _ in range(6))
     assert not end.finalize_now(QUIET, "점수", quiet_level=300.0)  # only its own 0.05 s of quiet so far
+
+
+#: A sì/no question: "sì" is extended by "sì confermo" (the same answer) and "sì ma annulla" (not the same).
+ANSWERS = [("sì",), ("sì", "confermo"), ("no",), ("no", "no"), ("no", "grazie", "annulla")]
+MEANS = {"sì": "yes", "sì confermo": "yes", "no": "no", "no no": "no", "no grazie annulla": "undo"}
+
+
+def _answers() -> UtteranceEnd:
+    endpointer = EarlyEndpointer(ANSWERS, sample_rate=RATE)
+    endpointer.meaning = MEANS.get
+    return UtteranceEnd(endpointer, BackgroundEnd(sample_rate=RATE))
+
+
+def test_a_prefix_phrase_whose_extensions_all_mean_the_same_ends_after_the_hold_not_the_pause() -> None:
+    end = _answers()
+    assert not end.finalize_now(LOUD, "sì", quiet_level=300.0)
+    # "sì confermo" means what "sì" means: 0.2 s of quiet (the fourth chunk), not the 0.3 s prefix pause
+    assert [end.finalize_now(QUIET, "sì", quiet_level=300.0) for _ in range(4)] == [False, False, False, True]
+    said = Decoded("sì", 50.0)
+    assert end.ended(QUIET, said, True, "", quiet_level=300.0) == (said, True)  # answered, not left pending
+
+
+def test_a_prefix_phrase_that_a_longer_phrase_of_another_meaning_extends_keeps_the_pause() -> None:
+    end = _answers()
+    assert not end.finalize_now(LOUD, "no", quiet_level=300.0)
+    # "no grazie annulla" undoes: "no" waits for the player's 0.3 s pause (the sixth quiet chunk)
+    assert [end.finalize_now(QUIET, "no", quiet_level=300.0) for _ in range(6)] == [False] * 5 + [True]
+
+
+def test_without_the_requests_meaning_every_prefix_phrase_keeps_the_pause() -> None:
+    end = UtteranceEnd(EarlyEndpointer(ANSWERS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE))
+    assert not end.finalize_now(LOUD, "sì", quiet_level=300.0)
+    assert [end.finalize_now(QUIET, "sì", quiet_level=300.0) for _ in range(6)] == [False] * 5 + [True]
