@@ -48,7 +48,7 @@ OWN: Mapping[str, Mapping[str, str]] = MappingProxyType({
     # the lobby (grammars/evening): the rules in one breath, the names, sì/no, after a game
     "lobby_rules": {"좋아요": "va bene", "아니요": "no", "원숭이": "fuori a uno", "자동차": "con i dadi da dieci",
                     "감자": "col computer"},
-    "lobby_name": {"원숭이": "Anna", "거북이": "Bruno", "자동차": "Carla", "백화점": "Marco", "됐어요": "basta così",
+    "lobby_name": {"원숭이": "Anna", "농구": "Bruno", "라면": "Carla", "백화점": "Marco", "됐어요": "basta così",
                    "네": "sì", "아니요": "no"},
     "lobby_confirm": {"네": "sì", "아니요": "no"},
     "lobby_after": {"라면": "rivincita", "농구": "cambiamo gioco", "다른 사람": "cambiamo giocatori",

@@ -54,8 +54,8 @@ WORDS = LobbyWords(GAMES, {"classiche": "classico"}, ("Anna", "Bruno", "Carla", 
 @pytest.mark.parametrize(("phase", "korean", "meaning"), [
     ("lobby_game", "김치", ChooseGame("tokio")), ("lobby_game", "농구", ChooseGame("yatzi")),
     ("lobby_rules", "좋아요", Yes()),
-    ("lobby_name", "원숭이", Name("Anna")), ("lobby_name", "거북이", Name("Bruno")),
-    ("lobby_name", "자동차", Name("Carla")), ("lobby_name", "됐어요", NamesDone()),
+    ("lobby_name", "원숭이", Name("Anna")), ("lobby_name", "농구", Name("Bruno")),
+    ("lobby_name", "라면", Name("Carla")), ("lobby_name", "됐어요", NamesDone()),
     ("lobby_after", "라면", Again()), ("lobby_after", "농구", ChangeGame()),
     ("lobby_after", "다른 사람", ChangePlayers()), ("lobby_after", "됐어요", EndEvening()),
 ])
@@ -89,7 +89,7 @@ class Inner:
 
 
 def test_the_stand_in_asks_for_the_phases_korean_and_answers_in_italian() -> None:
-    inner = Inner([Heard("거북이", sure=False), Heard("마지막"), Silence(8.0), None])
+    inner = Inner([Heard("농구", sure=False), Heard("마지막"), Silence(8.0), None])
     ear = StandIn(inner)
     italian = ListenRequest("lobby_name", (Phrase.of("anna"), Phrase.of("basta così")), patience_s=8.0,
                             spot=lambda text: None)
