@@ -9,7 +9,7 @@ and the games' own parsers read it as typed Italian.
 
 The stand-ins are common Korean words, not translations: each was kept because the Korean
 model recognised espeak-ng's Korean for it in a grammar of 80 candidates for most of six
-voices and rates (``/tmp``-free check in the note of issue 31b), and within each phase no two
+voices and rates (the check is described in issue 31's closing note), and within each phase no two
 stand-ins of different meaning are close or a tail of each other by the confusability report
 (:func:`grammars_for_report`, espeak-ng's Korean IPA; tested). Stand-ins repeat across phases,
 as "sì" does in Italian: only the phrases of one phase compete in the recognizer.
