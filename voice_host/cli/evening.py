@@ -176,7 +176,7 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
     board: BoardServer | None = None
     try:
         speaker = open_speaker(args, gate)
-        listener = _listener(args, script)
+        listener = _listener(args, script, gate)  # one gate: the listener drops what it hears while the host talks
         board = open_board(args, speaker, pages=history_pages(history_view))  # the history's page: /storico
         free = (not args.input.startswith("voice") and args.input != "auto") or script is not None
         names = tuple(dict.fromkeys([*italian_names(), *remembered]))
@@ -217,7 +217,7 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
     return code
 
 
-def _listener(args: argparse.Namespace, script: str | None) -> Listener:
+def _listener(args: argparse.Namespace, script: str | None, gate: HalfDuplexGate) -> Listener:
     if script is not None:
         return ScriptListener(script, echo=sys.stdout if args.tts == "print" else None)
     if args.input == "keyboard":
@@ -232,7 +232,7 @@ def _listener(args: argparse.Namespace, script: str | None) -> Listener:
     phrases = {f"{name}/{phase}": p for name, entry in GAMES.items()
                for phase, p in entry.all_phrases(None, None).items()}
     try:
-        return open_voice_listener(args.model, phrases, device=args.device)
+        return open_voice_listener(args.model, phrases, device=args.device, gate=gate)
     except VoiceUnavailable as exc:
         if args.input == "voice":
             raise UsageError(str(exc)) from None

