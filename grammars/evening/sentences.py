@@ -32,8 +32,13 @@ def which_game(games: Sequence[str]) -> str:
 
 
 def tokio_rules(rules: str, sides: int, limit: int, lives: bool, computers: int, level: str) -> str:
-    """Tokio's rules in one breath, ending with the question."""
-    out = count(limit, "vita", "vite") if lives else f"fuori a {number_word(limit)} penalità"
+    """Tokio's rules in one breath, ending with the question.
+
+    >>> tokio_rules("classico", 6, 1, False, 0, "medio")
+    'Regole classiche, dadi da sei, fuori alla prima penalità: va bene?'
+    """
+    penalties = "fuori alla prima penalità" if limit == 1 else f"fuori a {number_word(limit)} penalità"
+    out = count(limit, "vita", "vite") if lives else penalties
     seat = f", col computer {level}" if computers else ""
     return f"Regole {RULES_SPOKEN.get(rules, rules)}, dadi da {number_word(sides)}, {out}{seat}: va bene?"
 
