@@ -195,8 +195,13 @@ class ProxyListener:
         if self._player is not None:
             self._player.wait()
         self._player = subprocess.Popen(["sh", "-c", f"sleep {PLAYER_DELAY_S}; paplay --device=table {path}"])
+        extra: dict[str, Any] = {}
+        complete = getattr(request, "complete", None)  # absent in a tree from before the request had it
+        if complete is not None:  # a stand-in is whole when the Italian answer it stands for is
+            italian_of = {k: i for i, k in stand_ins.items()}
+            extra["complete"] = lambda text: text in italian_of and complete(italian_of[text])
         proxy = replace(
-            request, phrases=tuple(Phrase.of(t) for t in phrases), spot=None, patience_s=span + 3.0
+            request, phrases=tuple(Phrase.of(t) for t in phrases), spot=None, patience_s=span + 3.0, **extra
         )
         heard = self._vosk.listen(proxy)
         if isinstance(heard, Heard):

@@ -97,6 +97,11 @@ class GameDialog(Protocol[PhaseT, ActionT]):
         """True when one utterance of ``phase`` may chain one-word phrases (dice said one by one)."""
         ...
 
+    def complete(self, text: str, phase: PhaseT) -> bool:
+        """True when ``text`` is a whole answer of a dictation phase that nothing more could change (five dice
+        said): the listener may end it at once. False when unsure, and in phases of whole phrases."""
+        ...
+
     def all_phrases(self) -> Mapping[PhaseT, tuple[Phrase, ...]]:
         """Every phase's phrases, for the recognizer's vocabulary check at start-up."""
         ...

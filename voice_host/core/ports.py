@@ -42,6 +42,11 @@ class ListenRequest:
     bluffi"), the phrase that means the same ("dubito"), a phrase of the text itself when it must be
     asked (a conflict), or None when it decides nothing (table talk). None: phrases only. A speech
     adapter uses it; text adapters, which pass the text on whole, ignore it."""
+    complete: Callable[[str], bool] | None = None
+    """For a dictation (``sequence``): True when a recognised text is a whole answer that nothing the player
+    could still add would change (five dice said; "tira" alone; a keep naming every die on the table), so
+    a speech adapter may end it after a short silence instead of the pause between dice. False when more
+    may come ("tre tre tre cinque", "tengo cinque"). None: every dictation waits the whole pause."""
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ can go back to the very start and works across a resume.
 from __future__ import annotations
 
 import enum
+import functools
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -150,7 +151,9 @@ class Session:
         if self.asides is not None:
             phrases = (*phrases, *self.asides.phrases(self._players()))
         spot = meaning_of_heard(lambda text: self.dialog.parse(text, phase), phrases)  # "[unk] bluffi": "dubito"
-        request = ListenRequest(phase, phrases, self.dialog.takes_sequences(phase), who, spot=spot)
+        sequence = self.dialog.takes_sequences(phase)
+        complete = functools.partial(self.dialog.complete, phase=phase) if sequence else None  # five dice said
+        request = ListenRequest(phase, phrases, sequence, who, spot=spot, complete=complete)
         nudges: tuple[Callable[[], str], ...] = (
             lambda: say.reprompt(who, self._question()),
             lambda: say.reprompt_help(self._two_examples(phase)),

@@ -168,6 +168,16 @@ class EarlyEndpointer:
         return self._quiet
 
     @property
+    def silent_s(self) -> float:
+        """Seconds of silence (every chunk at most :data:`SILENT_RMS`, and quiet) since the last chunk that was not."""
+        return self._silent
+
+    @property
+    def decisive_hold_s(self) -> float:
+        """The silence after which a decisive phrase (or a whole answer) ends."""
+        return self._decisive_hold_s
+
+    @property
     def paused_s(self) -> float:
         """Seconds of quiet since the last loud chunk, 0.0 when no loud chunk came since the reset."""
         return self._quiet if self._spoke else 0.0

@@ -87,6 +87,9 @@ class UtteranceEnd:
     after :data:`SEQUENCE_PAUSE_S` of quiet (None: a dictation waits for vosk's endpoint).
     ``answer`` tells whether a partial holds an answer the understanding spots ("[unk] [unk] bluffi"):
     such a partial is not cut as talk until it is twice as long as ``most_words`` (None: it is cut).
+    ``complete`` (set per request, from :attr:`~voice_host.core.ports.ListenRequest.complete`) tells
+    whether a whole dictation is a whole answer nothing could be added to (five dice): it then ends after
+    the decisive phrases' short silence, not the dictation pause.
     """
 
     def __init__(
@@ -110,6 +113,7 @@ class UtteranceEnd:
         self._pending: Decoded | None = None  # an early final that a longer phrase could still extend
         self._pending_s = 0.0
         self._pending_still = False  # every chunk since the end of speech was quiet
+        self.complete: Callable[[str], bool] | None = None
 
     @property
     def pending(self) -> bool:
@@ -146,12 +150,19 @@ class UtteranceEnd:
         """After ``data``, whose partial result is ``partial``: True when the utterance should end now.
 
         A dictation (``sequence``) ends only after a pause of :data:`SEQUENCE_PAUSE_S` with a whole
-        dictation heard: it must not end after its first word, nor in the next table's talk.
+        dictation heard: it must not end after its first word, nor in the next table's talk. A whole
+        answer (``complete``: five dice said) ends after the decisive phrases' short hold of silence.
         """
         if sequence:
-            self.endpointer.update(data, partial, quiet_level=quiet_level)  # counts the quiet after the last word
+            ends = self.endpointer
+            ends.update(data, partial, quiet_level=quiet_level)  # counts the quiet after the last word
             whole = bool(partial) and self._dictation is not None and self._dictation(partial)
-            return whole and self.endpointer.quiet_s >= SEQUENCE_PAUSE_S - 1e-6
+            if not whole:
+                return False
+            if ends.quiet_s >= SEQUENCE_PAUSE_S - 1e-6:
+                return True
+            answered = ends.silent_s >= ends.decisive_hold_s - 1e-6 and ends.quiet_s > 0.0
+            return answered and self.complete is not None and self.complete(partial)
         extendable = self.endpointer.is_extendable(partial)
         if self._background.ended(data, partial) and not extendable:
             return True

@@ -289,6 +289,7 @@ class VoskListener:
             intake.restart()
         phase.verifier.matcher.spot = request.spot  # the parser's understanding of the phase as it is now
         phase.end.endpointer.meaning = request.spot  # a prefix phrase whose extensions all mean the same ends early
+        phase.end.complete = request.complete  # a whole dictation nothing could be added to ends early
         partial = ""
         while True:
             data = intake.next(request.patience_s, busy=phase.end.pending or bool(partial))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from voice_host.listen.early_end import EarlyEndpointer
@@ -246,3 +248,45 @@ def test_without_the_requests_meaning_every_prefix_phrase_keeps_the_pause() -> N
     end = UtteranceEnd(EarlyEndpointer(ANSWERS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE))
     assert not end.finalize_now(LOUD, "sì", quiet_level=300.0)
     assert [end.finalize_now(QUIET, "sì", quiet_level=300.0) for _ in range(6)] == [False] * 5 + [True]
+
+
+def _whole_roll(text: str) -> bool:
+    """Two dice make a whole roll in this test's game: nothing may follow them."""
+    return len(text.split()) == 2
+
+
+def _dictation_with(complete: Callable[[str], bool] | None) -> UtteranceEnd:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    end.complete = complete
+    return end
+
+
+def test_a_whole_answer_ends_after_the_short_silence_not_the_dictation_pause() -> None:
+    end = _dictation_with(_whole_roll)
+    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
+    # 0.1 s of silence (two 50 ms chunks), as a decisive phrase, instead of seven chunks
+    assert [end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(2)] == [False, True]
+
+
+def test_a_dictation_not_yet_whole_keeps_the_whole_pause_between_dice() -> None:
+    end = _dictation_with(_whole_roll)
+    # "tre", then a pause of 0.3 s before the next die: not whole, so the short silence must not end it
+    assert not end.finalize_now(LOUD, "tre", quiet_level=300.0, sequence=True)
+    assert not any(end.finalize_now(QUIET, "tre", quiet_level=300.0, sequence=True) for _ in range(6))
+    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
+    assert end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) is False
+
+
+def test_a_whole_answer_in_a_noisy_room_waits_the_dictation_pause() -> None:
+    end = _dictation_with(_whole_roll)
+    murmur = np.full(int(RATE * CHUNK_S), 200, "<i2").tobytes()  # quiet for the room (300), but not silence
+    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
+    decisions = [end.finalize_now(murmur, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(7)]
+    assert decisions == [False] * 6 + [True]
+
+
+def test_without_the_requests_completion_every_dictation_waits_the_pause() -> None:
+    end = _dictation_with(None)
+    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
+    decisions = [end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(7)]
+    assert decisions == [False] * 6 + [True]

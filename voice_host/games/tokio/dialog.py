@@ -148,6 +148,10 @@ class TokioDialog:
         """Every Tokio phrase is said whole (dice by dice are phrases of their own)."""
         return False
 
+    def complete(self, text: str, phase: Phase) -> bool:
+        """No Tokio phase takes dictations: the listener tells a whole phrase from its phrases alone."""
+        return False
+
     def all_phrases(self) -> Mapping[Phase, tuple[Phrase, ...]]:
         """Every phase's phrases, for the recognizer's vocabulary check at start-up."""
         return tokio_all_phrases(self.rules)

@@ -28,6 +28,7 @@ from grammars.phases import ListeningPhase
 from grammars.phrases import Phrase
 from grammars.yatzi import intents as yi
 from grammars.yatzi import sentences as yatzi_say
+from grammars.yatzi.complete import answer_complete
 from grammars.yatzi.grammar import (
     SEQUENCE_PHASES,
     Phase,
@@ -176,6 +177,15 @@ class YatziDialog:
     def takes_sequences(self, phase: Listening) -> bool:
         """Dice are dictated one by one in the dice phase and after tengo/ritira."""
         return phase is DialogPhase.CHOOSE or phase in SEQUENCE_PHASES
+
+    def complete(self, text: str, phase: Listening) -> bool:
+        """True when the dictation ``text`` is whole: five dice said, "tira" or "basta" alone, a keep naming every
+        die on the table, a box named whole after a roll (see :func:`grammars.yatzi.complete.answer_complete`)."""
+        if phase is DialogPhase.CHOOSE:
+            return answer_complete(text, Phase.VIRTUAL, dice=self.engine.dice or (), boxes=True)
+        if phase is Phase.DICE or phase is Phase.VIRTUAL:
+            return answer_complete(text, phase)
+        return False
 
     def all_phrases(self) -> Mapping[Listening, tuple[Phrase, ...]]:
         """Every phase's phrases, for the recognizer's vocabulary check (choose's are virtual's and box's)."""
