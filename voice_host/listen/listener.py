@@ -54,7 +54,7 @@ from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
 from voice_host.listen.over_host import Verdict, verdict
 from voice_host.listen.sources import AudioSource
-from voice_host.listen.stop_spotter import StopSpotter
+from voice_host.listen.stop_spotter import WORD_SPAN_S, StopSpotter, passed_share
 from voice_host.listen.verify import Verifier, tails
 from voice_host.listen.word_levels import RecentAudio
 from voice_host.model.loading import check_all, load_model, vocabulary_of
@@ -296,7 +296,8 @@ class VoskListener:
             if data is None or isinstance(data, Silence):
                 return data
             ended, partial = self._decode(phase, data, request.sequence)
-            if ended is None and self._talk_over is not None and self._spotted(partial, request, self._talk_over):
+            talk = self._talk_over
+            if ended is None and talk is not None and self._spotted(partial, request, talk, phase):
                 phase.reset()  # the stop word is taken: the decoder does not deliver it again
                 partial = ""
                 intake.dropped()
@@ -344,12 +345,16 @@ class VoskListener:
             return heard
         return None
 
-    def _spotted(self, partial: str, request: ListenRequest, talk: TalkOver) -> bool:
-        """Barge-in: True when a stop phrase ends ``partial`` while the host is audible, and the host was cut."""
+    def _spotted(self, partial: str, request: ListenRequest, talk: TalkOver, phase: _Phase) -> bool:
+        """Barge-in: True when a stop phrase ends ``partial`` while the host is audible, and the host was cut.
+
+        The word must end two partials in a row, and the residual-echo gate must have let its frames through
+        (:mod:`voice_host.listen.stop_spotter`).
+        """
         if not self._spot_stops or not (talk.speaking or self._gate.host_audible):
             self._spotter.reset()
             return False
-        said = self._spotter.see(partial)
+        said = self._spotter.see(partial, passed=passed_share(phase.audio.last(WORD_SPAN_S)))
         if said is None:
             return False
         phrase = next((p for p in self._stop_phrases if said in (p.text, *p.variants)), None)
