@@ -333,6 +333,8 @@ class VoskListener:
     def _over_host(self, heard: Heard, request: ListenRequest, talk: TalkOver) -> Heard | None:
         """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host is audible."""
         host_on = talk.speaking or self._gate.host_audible
+        if host_on and self._echo is not None and not self._echo.settled:
+            return None  # a fresh canceller leaves the host's own echo standing out: nothing over it is a player's
         said = verdict(
             heard.text, sure=heard.sure, host_on=host_on, in_question=talk.in_question,
             stops={text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)},

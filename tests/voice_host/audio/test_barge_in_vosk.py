@@ -179,6 +179,7 @@ def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -
     assert isinstance(result, Silence)  # the stop word is no answer: listening went on
     assert len(talk.cut_at) == 1
     cut = talk.cut_at[0]
+    assert word_end - word.seconds < cut  # cut by the word, not before it (by the host's own voice)
     assert cut - word_end < 1.0  # heard within a second of its end (real time, two shared cores)
     loud = far.loud_after(cut)
     silent_from = next(b for (_, b), (a2, _) in itertools.pairwise(loud) if a2 - b > 0.05)
