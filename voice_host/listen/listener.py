@@ -152,11 +152,12 @@ class VoskListener:
     ``stop_phrases`` join every phase. Heard while the host may be audible, a stop
     phrase cuts it (:meth:`TalkOver.stop`) and listening goes on; an answer counts
     only over the question and only when sure (it then cuts the rest of it); anything
-    else is dropped: the host's own words are never taken as a player's. While the
-    host is audible a :class:`~voice_host.listen.stop_spotter.StopSpotter` reads the
-    partial result of the phase's decoder and cuts as soon as a stop phrase ends it
-    (``spot_stops=True``; off by default: through the real sink it cut the host on its own
-    voice in one run of two, see the closing note of issue 33, session 3).
+    else is dropped: the host's own words are never taken as a player's. Until the
+    echo stage has settled (:attr:`EchoStage.settled`) nothing heard over the host counts.
+    While the host is audible a :class:`~voice_host.listen.stop_spotter.StopSpotter` reads the
+    partial result of the phase's decoder and cuts once a stop phrase ends two partials in a
+    row with the residual-echo gate open over it (``spot_stops=True``, as ``--barge-in on``
+    wires it; off by default here).
     """
 
     def __init__(
