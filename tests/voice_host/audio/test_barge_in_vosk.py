@@ -164,7 +164,7 @@ NOT_YET_CUT_THROUGH_THE_SINK = pytest.mark.xfail(
     raises=AssertionError, strict=False,
     reason="not reliable through the real sink yet (session 35c): with a turn before it the stop trial passed 1 "
     "run of 3 (no cut once, two cuts once); before, its 'passes' were the host cutting itself before the word; "
-    "the answer trial was not run; see /work/notes/issue-33c-s35.md; a crash in the wiring still fails",
+    "the answer trial passed 2 of 3; see /work/notes/issue-33c-s35.md; a crash in the wiring still fails",
 )
 
 
