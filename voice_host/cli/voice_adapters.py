@@ -83,6 +83,7 @@ def open_voice_listener(
     return VoskListener(
         model, vocabulary, source, gate=shared, fillers=COMMON_WORDS, calibration=in_use.calibration,
         talk_over=talk_over, echo=echo,
+        spot_stops=echo is not None,  # the stop word cut on the partials (two in a row, the echo gate open over it)
     )
 
 

@@ -19,6 +19,9 @@ from voice_host.audio.echo_cancel import FrameCanceller
 from voice_host.audio.far_end import FarEnd, SteadyClock
 from voice_host.listen.sources import AudioChunk
 
+#: How much of the host's speech the canceller must have cleaned since the reference last moved before its
+#: output is taken as evidence of a player (speexdsp reaches 20 dB of ERLE after 5-8 s of the host's speech).
+SETTLE_S = 6.0
 #: After the host's last sample, how long its echo may still be in the room (the rig's longest: 120 ms of
 #: delay and a 0.6 s reverberation's loud part).
 ECHO_TAIL_S = 0.4
@@ -35,6 +38,9 @@ class EchoStage:
         self._clock = SteadyClock(canceller.sample_rate)  # capture stamps jitter: the chunks' times steadied
         self.last_far = np.zeros(0, dtype=np.int16)
         """The reference the last chunk was cleaned against (for diagnostics)."""
+        self.heard_s = 0.0
+        """Seconds of the host's voice cleaned since the reference last moved (each move sends the filter back)."""
+        self._moves = 0
 
     def clean(self, chunk: AudioChunk) -> bytes:
         """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
@@ -46,10 +52,24 @@ class EchoStage:
         if self.tracker is not None:
             self.tracker.feed(near, far)
         self.last_far = far
+        moves = self.tracker.moves if self.tracker is not None else 0
+        if moves != self._moves:
+            self._moves, self.heard_s = moves, 0.0
+        if np.any(far):
+            self.heard_s += len(near) / rate
         out = self._canceller.process(near, far)
         if len(out) < len(near):
             out = np.concatenate([np.zeros(len(near) - len(out), np.int16), out])
         return out[-len(near) :].astype("<i2").tobytes()
+
+    @property
+    def settled(self) -> bool:
+        """True once the canceller has had :data:`SETTLE_S` of the host's voice on the reference's current delay.
+
+        Before that its output over the host is no evidence of a player: on a fresh canceller, with a
+        reference not yet on the echo path's delay, the residual-echo gate lets the host's own echo through.
+        """
+        return self.heard_s >= SETTLE_S
 
     def host_audible(self, captured_at: float) -> bool:
         """True when the host's voice (or its echo) may be in audio captured at ``captured_at``."""

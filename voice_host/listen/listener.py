@@ -54,7 +54,7 @@ from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
 from voice_host.listen.over_host import Verdict, verdict
 from voice_host.listen.sources import AudioSource
-from voice_host.listen.stop_spotter import StopSpotter
+from voice_host.listen.stop_spotter import WORD_SPAN_S, StopSpotter, passed_share
 from voice_host.listen.verify import Verifier, tails
 from voice_host.listen.word_levels import RecentAudio
 from voice_host.model.loading import check_all, load_model, vocabulary_of
@@ -152,11 +152,12 @@ class VoskListener:
     ``stop_phrases`` join every phase. Heard while the host may be audible, a stop
     phrase cuts it (:meth:`TalkOver.stop`) and listening goes on; an answer counts
     only over the question and only when sure (it then cuts the rest of it); anything
-    else is dropped: the host's own words are never taken as a player's. While the
-    host is audible a :class:`~voice_host.listen.stop_spotter.StopSpotter` reads the
-    partial result of the phase's decoder and cuts as soon as a stop phrase ends it
-    (``spot_stops=True``; off by default: through the real sink it cut the host on its own
-    voice in one run of two, see the closing note of issue 33, session 3).
+    else is dropped: the host's own words are never taken as a player's. Until the
+    echo stage has settled (:attr:`EchoStage.settled`) nothing heard over the host counts.
+    While the host is audible a :class:`~voice_host.listen.stop_spotter.StopSpotter` reads the
+    partial result of the phase's decoder and cuts once a stop phrase ends two partials in a
+    row with the residual-echo gate open over it (``spot_stops=True``, as ``--barge-in on``
+    wires it; off by default here).
     """
 
     def __init__(
@@ -184,6 +185,7 @@ class VoskListener:
         self._spot_stops = spot_stops
         self._spotter = StopSpotter({v for p in stop_phrases for v in (p.text, *p.variants)})
         self._talk_over = talk_over if echo is not None else None
+        self._echo = echo
         if self._talk_over is not None:
             self._talk_over.listening = True
         self._stop_phrases = tuple(stop_phrases)
@@ -297,7 +299,8 @@ class VoskListener:
             if data is None or isinstance(data, Silence):
                 return data
             ended, partial = self._decode(phase, data, request.sequence)
-            if ended is None and self._talk_over is not None and self._spotted(partial, request, self._talk_over):
+            talk = self._talk_over
+            if ended is None and talk is not None and self._spotted(partial, request, talk, phase):
                 phase.reset()  # the stop word is taken: the decoder does not deliver it again
                 partial = ""
                 intake.dropped()
@@ -332,6 +335,8 @@ class VoskListener:
     def _over_host(self, heard: Heard, request: ListenRequest, talk: TalkOver) -> Heard | None:
         """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host is audible."""
         host_on = talk.speaking or self._gate.host_audible
+        if host_on and self._echo is not None and not self._echo.settled:
+            return None  # a fresh canceller leaves the host's own echo standing out: nothing over it is a player's
         said = verdict(
             heard.text, sure=heard.sure, host_on=host_on, in_question=talk.in_question,
             stops={text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)},
@@ -345,12 +350,18 @@ class VoskListener:
             return heard
         return None
 
-    def _spotted(self, partial: str, request: ListenRequest, talk: TalkOver) -> bool:
-        """Barge-in: True when a stop phrase ends ``partial`` while the host is audible, and the host was cut."""
-        if not self._spot_stops or not (talk.speaking or self._gate.host_audible):
+    def _spotted(self, partial: str, request: ListenRequest, talk: TalkOver, phase: _Phase) -> bool:
+        """Barge-in: True when a stop phrase ends ``partial`` while the host is audible, and the host was cut.
+
+        The word must end two partials in a row, the residual-echo gate must have let its frames through
+        (:mod:`voice_host.listen.stop_spotter`), and the canceller must have settled on the room
+        (:attr:`EchoStage.settled`): until then the stop word waits for the utterance's end.
+        """
+        settled = self._echo is None or self._echo.settled  # a fresh canceller's output is no evidence
+        if not self._spot_stops or not settled or not (talk.speaking or self._gate.host_audible):
             self._spotter.reset()
             return False
-        said = self._spotter.see(partial)
+        said = self._spotter.see(partial, passed=passed_share(phase.audio.last(WORD_SPAN_S)))
         if said is None:
             return False
         phrase = next((p for p in self._stop_phrases if said in (p.text, *p.variants)), None)

@@ -4,7 +4,18 @@ The phase's decoder (whose grammar holds the stop phrases while the host may be
 talked over) delivers a stop word only once the utterance has ended: the early
 endpoint's hold, then the confidence check, 350-400 ms after the word on the
 rig. While the host is audible its *partial* result is read after every chunk
-instead, and a stop phrase ending it for ``confirm`` chunks in a row is a stop.
+instead, and a stop phrase is a stop only when both hold:
+
+- it ends the partial result for ``confirm`` chunks in a row (two by default: a
+  word the decoder shows once and then revises is not a stop), and
+- the residual-echo gate was open over the word: at least :data:`MIN_PASSED` of the
+  10 ms frames of the last :data:`WORD_SPAN_S` seconds fed to the decoder held
+  what the gate let through (a closed frame comes out as digital silence), so
+  the canceller's output held a voice standing out of the echo, not the host's
+  own residue that the gate let slip for a frame or two.
+
+Through the real sink the first rule alone (one partial, no gate) cut the host on
+its own voice once in two runs of the host speaking alone.
 
 The phase's own phrases stay in that grammar on purpose: against a grammar of the
 stop phrases alone (the Korean proxy model has no ``[unk]`` to take the other
@@ -15,25 +26,56 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+import numpy as np
+
+#: How much audio before the sighting the stop word spans (a short word, and the 10-80 ms the partial lags).
+WORD_SPAN_S = 0.5
+#: The share of that span's 10 ms frames the residual-echo gate must have let through.
+MIN_PASSED = 0.7
+
+
+def passed_share(samples: np.ndarray, *, frame: int = 160) -> float:
+    """The share of ``samples``' whole frames that are not digital silence (what the residual gate let through).
+
+    >>> passed_share(np.array([0] * 160 + [3] * 160 + [0] * 160 + [0, 0, 1] + [0] * 157))
+    0.5
+    >>> passed_share(np.zeros(100))
+    0.0
+    """
+    whole = len(samples) // frame
+    if whole == 0:
+        return 0.0
+    frames = np.asarray(samples[: whole * frame]).reshape(whole, frame)
+    return float(np.mean(np.any(frames != 0, axis=1)))
+
 
 class StopSpotter:
     """Watches a decoder's partial results for one of ``spellings`` (the stop phrases as the model spells them).
 
-    >>> spotter = StopSpotter({"ok ho capito", "basta"}, confirm=2)
+    ``passed``: the share of the word's frames the residual-echo gate let through
+    (:func:`passed_share`); under ``min_passed`` the sighting is not a stop.
+
+    >>> spotter = StopSpotter({"ok ho capito", "basta"})
     >>> [spotter.see(p) for p in ("", "otto", "otto basta", "otto basta", "otto basta")]
     [None, None, None, 'basta', None]
     >>> spotter.reset(); [spotter.see(p) for p in ("ok ho", "ok ho capito", "ok ho capito")]
     [None, None, 'ok ho capito']
+    >>> spotter.reset(); [spotter.see(p, passed=0.2) for p in ("basta", "basta", "basta")]
+    [None, None, None]
     """
 
-    def __init__(self, spellings: Collection[str], *, confirm: int = 1) -> None:
+    def __init__(self, spellings: Collection[str], *, confirm: int = 2, min_passed: float = MIN_PASSED) -> None:
         self._spellings = tuple(sorted(spellings, key=len, reverse=True))
         self._confirm = confirm
+        self._min_passed = min_passed
         self._seen = 0
         self._said: str | None = None
 
-    def see(self, partial: str) -> str | None:
-        """The next partial result; the stop spelling that ends it (once, after ``confirm`` chunks), or None."""
+    def see(self, partial: str, *, passed: float = 1.0) -> str | None:
+        """The next partial result; the stop spelling that ends it (once, after ``confirm`` chunks), or None.
+
+        ``passed``: the share of the word's frames the residual-echo gate let through, as of this chunk.
+        """
         said = next((spelling for spelling in self._spellings if _ends_with(partial, spelling)), None)
         if said is None or said != self._said:
             self._seen = 0
@@ -41,7 +83,11 @@ class StopSpotter:
         if said is None:
             return None
         self._seen += 1
-        return said if self._seen == self._confirm else None
+        if self._seen < self._confirm or passed < self._min_passed:
+            return None
+        if self._seen > self._confirm:  # already taken once (or the gate opened late: the word has gone by)
+            return None
+        return said
 
     def reset(self) -> None:
         """Forget what was seen (the utterance ended, or the decoder was reset)."""

@@ -53,6 +53,19 @@ class RecentAudio:
         while self._recent_samples - len(self._recent[0]) // 2 > RECENT_S * self.sample_rate:
             self._recent_samples -= len(self._recent.popleft()) // 2
 
+    def last(self, seconds: float) -> np.ndarray:
+        """The last ``seconds`` fed (int16; shorter when less was kept).
+
+        >>> audio = RecentAudio(sample_rate=10)
+        >>> audio.remember(b"\\x01\\x00\\x02\\x00\\x03\\x00")
+        >>> audio.last(0.2).tolist()
+        [2, 3]
+        """
+        wanted = int(seconds * self.sample_rate)
+        if wanted <= 0:
+            return np.zeros(0, dtype=np.int16)
+        return np.frombuffer(b"".join(self._recent), dtype="<i2")[-wanted:].astype(np.int16)
+
     def samples(self, start_s: float, end_s: float) -> np.ndarray | None:
         """The kept audio between ``start_s`` and ``end_s`` of the stream, None when gone or empty."""
         first = self._fed - self._recent_samples

@@ -296,11 +296,25 @@ class OutputStream:
     def cut(self) -> int:
         """Drop every clip still queued, the one playing included (its rest is not played); how many were dropped.
 
-        What the device already holds still plays (one block: a few tens of milliseconds).
+        What the device already holds is dropped too: the stream is aborted (with the
+        "high" latency barge-in uses, PulseAudio holds several hundred milliseconds,
+        which a stop would let drain: more than the 300 ms a cut may take) and the next
+        clip starts it again. The tap is told that nothing sounded after the cut.
         """
         with self._lock:
             dropped = list(self._queue)
             self._queue.clear()
+            held = self._heard_until > time.monotonic()  # the last clip handed over has not all been heard yet
+        if dropped or held:
+            with self._life:
+                try:
+                    if self._stream.active:
+                        self._stream.abort()  # drops the device's buffer; no callback after it
+                except self._sd.PortAudioError:
+                    pass
+                self._life.notify_all()
+            if self.tap is not None:
+                self.tap.silence_from(time.monotonic())
         for pending in dropped:
             pending.cut = True
             pending.scheduled.set()

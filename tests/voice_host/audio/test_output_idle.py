@@ -75,3 +75,34 @@ def test_a_warmed_up_stream_stops_once_its_blip_is_heard_and_the_first_sentence_
         assert 0.5 <= loud_s(tape.samples()) <= 0.75
     finally:
         output.close()
+
+
+def test_a_cut_drops_what_the_high_latency_stream_holds_and_the_next_clip_starts_it_again(pulse: str) -> None:
+    from voice_host.audio.far_end import FarEnd
+
+    output = OutputStream(sample_rate=RATE, latency="high")  # barge-in's: PulseAudio buffers hundreds of ms
+    far = FarEnd()
+    output.tap = far
+    try:
+        output.play(tone(0.05))  # warm
+        tape = SinkRecorder()
+        time.sleep(0.3)
+        output.enqueue(tone(3.0))
+        time.sleep(1.0)
+        cut_at = time.monotonic()
+        output.cut()
+        time.sleep(1.0)
+        after = output.play(tone(0.4))  # the question alone: the aborted stream starts again
+        chunks = tape.stop()
+    finally:
+        output.close()
+    loud = [
+        at for at, data in chunks
+        if np.sqrt(np.mean(np.frombuffer(data, dtype="<i2").astype(np.float64) ** 2)) > 1000
+    ]
+    before_next = [at for at in loud if at < after.first_sample_at - 0.1]
+    assert before_next and cut_at - 0.5 < max(before_next), "the tone played up to the cut"
+    assert max(before_next) - cut_at <= 0.3, max(before_next) - cut_at  # silent within 300 ms of the cut
+    assert any(at >= after.first_sample_at - 0.1 for at in loud)  # and the next clip was heard
+    # the canceller's reference knows the dropped buffer never sounded
+    assert not np.any(far.reference(cut_at + 0.05, 1600, 16000))

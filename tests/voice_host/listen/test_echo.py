@@ -89,3 +89,27 @@ def test_the_host_talking_is_not_the_players_silence() -> None:
     # no voice in the cleaned audio, yet the quiet counts only once the host (and its echo tail) is silent
     assert source._pos / RATE >= 5.0 + 1.0
     assert source._pos / RATE <= 5.0 + 1.0 + 0.4 + 0.1
+
+
+def test_the_stage_settles_only_after_seconds_of_the_host_on_one_delay() -> None:
+    from voice_host.listen.echo import SETTLE_S
+
+    host = np.concatenate([speechlike(9.0, seed=4), np.zeros(2 * RATE, np.int16)])
+    mic = to_int16(ROOMS[1].echo(host, RATE))
+    stage = _stage(host[: 9 * RATE])
+    source = TimedSource(mic)
+    settled_at, moves_at = None, []
+    while (chunk := source.read()) is not None:
+        before = stage.tracker.moves if stage.tracker is not None else 0
+        stage.clean(chunk)
+        now = source._pos / RATE
+        if stage.tracker is not None and stage.tracker.moves != before:
+            moves_at.append(now)
+            assert not stage.settled  # a move sends the filter back: its output is no evidence again
+        if settled_at is None and stage.settled:
+            settled_at = now
+    assert settled_at is not None, "nine seconds of the host on one delay settle it"
+    last_move = max(moves_at, default=0.0)
+    assert settled_at >= last_move + SETTLE_S - 0.06  # SETTLE_S of the host's voice after the last move
+    assert settled_at <= last_move + SETTLE_S + 0.3  # the far end sounds in every chunk of the host's speech
+    assert stage.settled  # and stays so through the silence after (the room has not changed)
