@@ -90,19 +90,31 @@ def test_the_installed_host_imports_its_own_copy_not_the_checkout(installed: Pat
     assert not where.startswith(str(REPO)) and "site-packages" in where
 
 
+#: End-to-end files whose subject is the same whether the host runs from the checkout or from the wheel: game
+#: logic worked by hand, hostile input, journal replays, load. They run once, in the checkout's own run; what
+#: the wheel must carry (every command, the Italian texts, the names list, the board's page, the history, the
+#: solver and strategy caches, the evening) is exercised by the rest, run again here against the installed command.
+SAME_INSTALLED_OR_NOT = (
+    "test_installed_wheel.py", "test_hardening.py", "test_hardening_2.py", "test_board_load.py",
+    "test_tokio_truth_test.py", "test_tokio_scripted_games.py", "test_cli_second_reading.py",
+    "test_journal_compaction_cli.py",
+)
+
+
 def test_the_non_audio_end_to_end_tests_pass_against_the_installed_command(installed: Path) -> None:
     env = dict(os.environ, VOICE_HOST_UNDER_TEST=str(installed))
     env.pop("PYTHONPATH", None)
+    ignored = [arg for name in SAME_INSTALLED_OR_NOT for arg in ("--ignore", f"tests/e2e/{name}")]
     proc = subprocess.run(
         # the system trials (random signal timings, concurrent processes) need quiet cores: they run once,
         # one at a time, in the checkout's own run (see ./run), not again here beside other work
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m", "not audio and not vosk and not system",
-         "-n", "2", "--ignore", "tests/e2e/test_installed_wheel.py", "tests/e2e"],
+         "-n", "2", *ignored, "tests/e2e"],
         cwd=REPO, env=env, capture_output=True, text=True, timeout=600,
     )
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     last = proc.stdout.splitlines()[-1]
-    assert int(last.split(" passed")[0].split()[-1]) >= 100, last  # the whole non-audio set ran, not a few
+    assert int(last.split(" passed")[0].split()[-1]) >= 90, last  # the whole chosen set ran, not a few
 
 
 def _readme_block(after: str) -> list[str]:
