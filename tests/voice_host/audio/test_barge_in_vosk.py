@@ -162,9 +162,9 @@ def test_the_host_alone_is_never_heard_as_a_player_and_never_cuts_itself(host: A
 #: Both barge-in trials through the sink are known failures, for one reason; a crash in the wiring still fails them.
 NOT_YET_CUT_THROUGH_THE_SINK = pytest.mark.xfail(
     raises=AssertionError, strict=False,
-    reason="not reliable through the real sink yet (session 35c): with a turn before it the stop trial passed 1 "
+    reason="not reliable through the real sink yet: with a turn before it the stop trial passed 1 "
     "run of 3 (no cut once, two cuts once); before, its 'passes' were the host cutting itself before the word; "
-    "the answer trial passed 2 of 3; see /work/notes/issue-33c-s35.md; a crash in the wiring still fails",
+    "the answer trial passed 2 of 3; see docs/architecture.md on barge-in; a crash in the wiring still fails",
 )
 
 
