@@ -37,6 +37,7 @@ def test_a_silent_voice_still_shows_every_sentence_in_order(voice_host, tmp_path
         "Anna": (0, False), "Bruno": (1, True)}
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_captions_are_on_by_default_and_off_on_request(voice_host, tmp_path):
     on = _play(voice_host, tmp_path, "--tts", "none", "--captions", "on")
     off = _play(voice_host, tmp_path, "--tts", "none", "--captions", "off")

@@ -7,7 +7,10 @@ import pytest
 ENGLISH = ("usage", "options", "show this help", "invalid choice", "required", "arguments", "error:")
 
 
-@pytest.mark.parametrize("args", [["--help"], ["play", "--help"], ["check", "--help"], ["model", "--help"]])
+@pytest.mark.parametrize("args", [  # one real process in the fast tier, the others in the full tier
+    ["--help"],
+    *(pytest.param(a, marks=pytest.mark.slow) for a in (["play", "--help"], ["check", "--help"], ["model", "--help"])),
+])
 def test_help_is_italian(voice_host, args):
     run = voice_host(*args, summary=False)
     assert run.code == 0

@@ -108,6 +108,7 @@ def test_a_write_error_names_the_resume_command(tmp_path):
         assert "disco pieno" in line and line.endswith(f"{RESUME_HINT}voice-host play --resume {journal}")
 
 
+@pytest.mark.slow  # a real process: the full tier (the fast tier keeps one of each kind)
 def test_fine_partita_writes_the_end_and_the_journal_resumes_as_over_without_a_model(tmp_path):
     journal = tmp_path / "g.jsonl"
     script = _script(tmp_path, "cinquantatré\ndubito\ncinque e due\nfine partita\nsì\n")

@@ -91,6 +91,7 @@ def test_the_host_talking_is_not_the_players_silence() -> None:
     assert source._pos / RATE <= 5.0 + 1.0 + 0.4 + 0.1
 
 
+@pytest.mark.slow  # seconds of audio through the canceller: the full tier
 def test_the_stage_settles_only_after_seconds_of_the_host_on_one_delay() -> None:
     from voice_host.listen.echo import SETTLE_S
 
