@@ -20,10 +20,13 @@ class BoardGame:
     def __init__(self, options: list[str], cwd: Path, *, repo: Path = REPO) -> None:
         """Start the game; ``repo`` is the source tree it runs (another commit's, for a before-and-after)."""
         env = dict(os.environ, PYTHONPATH=str(repo), XDG_STATE_HOME=str(cwd / "state"))
+        self._start([sys.executable, "-m", "voice_host", "play", *options, "--input", "keyboard", "--tts", "print",
+                     "--no-journal", "--board", "0"], env, cwd, first_line_s=30)
+
+    def _start(self, argv: list[str], env: dict[str, str], cwd: Path, *, first_line_s: float) -> None:
+        """Run ``argv`` (a command with ``--board 0``), pump its output, and read the board's address from stderr."""
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "voice_host", "play", *options, "--input", "keyboard", "--tts", "print",
-             "--no-journal", "--board", "0"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=cwd,
         )
         self.errors: list[str] = []
         self.lines: queue.Queue[tuple[float, str]] = queue.Queue()
@@ -38,7 +41,7 @@ class BoardGame:
                 self.errors.append(line)
 
         threading.Thread(target=pump_errors, daemon=True).start()
-        first = errors.get(timeout=30)
+        first = errors.get(timeout=first_line_s)
         found = re.search(r"http://\S+", first)
         assert found, first
         self.url = found.group(0)

@@ -4,15 +4,11 @@ read in a real headless Chromium (Debian's chromium) from a real ``serata --boar
 from __future__ import annotations
 
 import os
-import queue
-import re
-import subprocess
-import threading
-import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+from board_game import BoardGame
 from chromium import CHROMIUM, Chromium
 from command import host_command, host_env
 from evening_script import game_lines
@@ -23,48 +19,18 @@ pytestmark = [
 ]
 
 
-class _Evening:
-    """``serata --input keyboard --tts print --board 0``; its board's address from stderr."""
+class _Evening(BoardGame):
+    """``serata --input keyboard --tts print --board 0``, the installed command when one is under test."""
 
     def __init__(self, tmp_path: Path) -> None:
         env = host_env(XDG_STATE_HOME=str(tmp_path / "state"), XDG_CONFIG_HOME=str(tmp_path / "config"))
-        self.proc = subprocess.Popen(
-            [*host_command(), "serata", "--input", "keyboard", "--tts", "print", "--board", "0",
-                                  "--journal", str(tmp_path / "serata.jsonl")],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
-        self.lines: queue.Queue[str] = queue.Queue()
-        errors: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines), daemon=True).start()
-        threading.Thread(target=self._pump, args=(self.proc.stderr, errors), daemon=True).start()
-        first = errors.get(timeout=60)
-        found = re.search(r"http://\S+", first)
-        assert found, first
-        self.url = found.group(0)
+        self._start([*host_command(), "serata", "--input", "keyboard", "--tts", "print", "--board", "0",
+                     "--journal", str(tmp_path / "serata.jsonl")], env, tmp_path, first_line_s=60)
 
-    @staticmethod
-    def _pump(stream, into) -> None:
-        for line in stream:
-            into.put(line.rstrip("\n"))
-
-    def say(self, *lines: str) -> None:
-        assert self.proc.stdin is not None
+    def say(self, *lines: str) -> None:  # type: ignore[override]
+        """Type each line, as the table would."""
         for line in lines:
-            self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait_for(self, text: str, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while text not in self.lines.get(timeout=max(0.01, deadline - time.monotonic())):
-            pass
-
-    def close(self) -> int:
-        if self.proc.stdin is not None and not self.proc.stdin.closed:
-            self.proc.stdin.close()
-        try:
-            return self.proc.wait(30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            return self.proc.wait()
+            super().say(line)
 
 
 @pytest.fixture
@@ -96,7 +62,7 @@ def test_between_games_the_board_shows_the_evenings_standings_and_the_next_quest
         browser.wait_until("document.querySelectorAll('.player .name').length === 3")
         assert browser.evaluate("document.getElementById('evening').hidden") is True  # the game's own board
         evening.say(*game_lines("classico_d6.txt"))
-        evening.wait_for("Un'altra?")
+        evening.wait_for("Un'altra?", timeout=60)
         browser.wait_until("document.getElementById('evening-question').textContent === \"Un'altra?\"")
         assert browser.evaluate("document.getElementById('game').hidden") is True
         heads = browser.evaluate(_texts("#evening-table thead th"))
