@@ -26,28 +26,14 @@ class _EndedListener:
         pass
 
 
-def test_one_gate_is_shared_by_the_speaker_and_the_listener(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    gates: dict[str, object] = {}
-
-    def speaker(*args: Any, gate: HalfDuplexGate | None = None, **kwargs: Any) -> SilentSpeaker:
-        gates["speaker"] = gate
-        return SilentSpeaker()
-
-    def listener(*args: Any, gate: HalfDuplexGate | None = None, **kwargs: Any) -> _EndedListener:
-        gates["listener"] = gate
-        return _EndedListener()
-
-    monkeypatch.setattr(factory, "open_speaker", speaker)
-    monkeypatch.setattr(factory, "open_voice_listener", listener)
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
-    code = cli.main(["play", "--game", "tokio", "--players", "Anna,Bruno", "--input", "voice", "--tts", "pyttsx3",
-                     "--captions", "off", "--no-journal"])
-    assert code == 3  # the input ended before the game
-    assert isinstance(gates["speaker"], HalfDuplexGate) and gates["speaker"] is gates["listener"]
-
-
-def test_the_evening_shares_one_gate_too(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
-    """``serata`` by voice: before, its listener got a gate of its own and heard the host's every question."""
+@pytest.mark.parametrize("argv", [
+    ["play", "--game", "tokio", "--players", "Anna,Bruno", "--input", "voice", "--tts", "pyttsx3", "--captions", "off",
+     "--no-journal"],
+    # serata by voice: before, its listener got a gate of its own and heard the host's every question
+    ["serata", "--input", "voice", "--tts", "pyttsx3", "--captions", "off", "--journal", "{tmp}/serata.jsonl"],
+], ids=["play", "serata"])
+def test_one_gate_is_shared_by_the_speaker_and_the_listener(monkeypatch: pytest.MonkeyPatch, tmp_path: Any,
+                                                             argv: list[str]) -> None:
     gates: dict[str, object] = {}
 
     def speaker(*args: Any, gate: HalfDuplexGate | None = None, **kwargs: Any) -> SilentSpeaker:
@@ -62,7 +48,6 @@ def test_the_evening_shares_one_gate_too(monkeypatch: pytest.MonkeyPatch, tmp_pa
     monkeypatch.setattr(factory, "open_voice_listener", listener)
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    code = cli.main(["serata", "--input", "voice", "--tts", "pyttsx3", "--captions", "off",
-                     "--journal", str(tmp_path / "serata.jsonl")])
-    assert code == 3  # the input ended at the first question
+    code = cli.main([arg.format(tmp=tmp_path) for arg in argv])
+    assert code == 3  # the input ended before the game, or at the evening's first question
     assert isinstance(gates["speaker"], HalfDuplexGate) and gates["speaker"] is gates["listener"]
