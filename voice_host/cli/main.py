@@ -88,14 +88,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Whatever happened, standard output is flushed here (:func:`settle_stdout`): a
     reader gone or a full disk is then exit 4 and at most one line, never
-    Python's English at the interpreter's exit.
+    Python's English at the interpreter's exit. A stop signal that lands after
+    the command returned (the game and its summary are already saved) ends with
+    its exit status and no traceback.
     """
     fit_standard_streams()
-    code = _main(argv)
     try:
-        return settle_stdout(code)
-    except StopSignal as stop:  # SIGTERM/SIGHUP while the last output is flushed: the game is already saved
+        return settle_stdout(_main(argv))
+    except StopSignal as stop:  # SIGTERM/SIGHUP after the command returned
         return stop.exit_code
+    except KeyboardInterrupt:  # Ctrl-C after the command returned
+        return EXIT_INTERRUPTED
 
 
 def _main(argv: Sequence[str] | None) -> int:
