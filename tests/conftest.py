@@ -25,6 +25,12 @@ shell without job control starts a background command (``./run test &``) with
 SIGINT ignored, every host a test starts would inherit that, and the host
 rightly keeps an ignored SIGINT ignored (a background job), so every Ctrl-C
 test would fail for a reason that is the runner's, not the host's.
+
+SIGHUP likewise: under ``nohup ./run test`` it is ignored, and every SIGHUP test
+would hang until its timeout. The run then catches it with a handler that does
+nothing (so a hangup still does not stop the run, as nohup wanted), and the
+hosts the tests start get the default action (exec resets a caught signal,
+never an ignored one).
 """
 
 from __future__ import annotations
@@ -44,6 +50,8 @@ for _folder in HELPER_FOLDERS:
 
 if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # see the module's docstring
     signal.signal(signal.SIGINT, signal.default_int_handler)
+if hasattr(signal, "SIGHUP") and signal.getsignal(signal.SIGHUP) is signal.SIG_IGN:  # likewise
+    signal.signal(signal.SIGHUP, lambda signum, frame: None)
 
 #: Examples per property, per tier: Hypothesis's default and the whole-game properties.
 SIZES = {
