@@ -182,8 +182,14 @@ class Tally:
     evenings: int = 0
 
 
-def kills(count: int, seed: int, work: Path, *, log: bool = False) -> tuple[Tally, Reference, float]:
-    """Kill ``count`` times; the tally, the reference, and the uninterrupted run's seconds."""
+def kills(count: int, seed: int, work: Path, *, log: bool = False, resumed: int = 0,
+          most: int | None = None) -> tuple[Tally, Reference, float]:
+    """Kill ``count`` times, and on until ``resumed`` kills left an evening to resume (at most ``most`` kills).
+
+    The tally, the reference, and the uninterrupted run's seconds. Most kills land in the start-up
+    (the scripted evening takes about a second, its start-up half of it), so how many of ``count``
+    leave a journal to resume varies with the machine; ``resumed`` makes sure enough are checked.
+    """
     ref_folder = work / "reference"
     ref_folder.mkdir()
     ref = reference(ref_folder)
@@ -200,7 +206,7 @@ def kills(count: int, seed: int, work: Path, *, log: bool = False) -> tuple[Tall
     rng, tally = random.Random(seed), Tally()
     chain = work / "chain0"
     chain.mkdir()
-    while tally.kills < count:
+    while tally.kills < count or (tally.resumed < resumed and tally.kills < (most or count)):
         on_disk = journal_lines(chain)
         at = ref.next_line(on_disk)
         if at >= len(ref.lines):  # the evening is over: a new one

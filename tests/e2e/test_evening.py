@@ -60,9 +60,11 @@ def test_a_whole_evening_by_script(tmp_path: Path) -> None:
 def test_kill_at_random_instants_then_riprendi_asks_the_right_question_and_finishes_the_same(tmp_path: Path) -> None:
     """A handful of bench/kill_resume.py --evening's kills: kill -9 anywhere (a confirmation pending included),
     riprendi asks the question the answer on disk left, and the evening ends as the uninterrupted one."""
-    tally, ref, _ = kills(8, seed=31, work=tmp_path)
+    # 8 kills, and more (at most 40) until 3 of them left an evening to resume: how many of 8 do varies
+    # with the machine's start-up time (0 of 8 in two runs of one day, 3 or more on others)
+    tally, ref, _ = kills(8, seed=31, work=tmp_path, resumed=3, most=40)
     assert [(g["game"], g["winner"], g["finished"]) for g in ref.summary["games"]] == EXPECTED_GAMES
-    assert tally.kills == 8 and tally.lost == 0
+    assert tally.kills >= 8 and tally.lost == 0
     assert tally.resumed >= 3, tally
     assert tally.resumed_ok == tally.resumed, tally.wrong
 
