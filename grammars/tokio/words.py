@@ -110,14 +110,32 @@ HELP_ANSWERS_BLIND: tuple[str, str] = ("accetto", "scopro")
 #: fido": a negator before one flips it). Not given to the recognizer as whole phrases.
 SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (BelieveIt(), ("mi fido", "fido", "mi convince", "ci sta", "tiro io", "vai avanti", "hai vinto tu")),
+    # taking the cup over is believing: a verb of handing it over, and the cup or the dice
+    (BelieveIt(), tuple(f"{verb} {cup}" for verb in ("passami", "dammi", "passa", "da qua")
+                        for cup in ("il bicchiere", "i dadi", "il bussolotto"))),
     (
         DoubtIt(),
         (
             "neanche per idea", "nemmeno per idea", "bluffi", "stai bluffando", "bluff", "balle",
             "vediamo i dadi", "scopri tutto",
+            # disbelief: "figurati!" alone (before "se" it is a negator: "figurati se ci credo"), and the
+            # claim denied to its declarer ("cinquantatré non ce l'hai")
+            "figurati", "non ce l'hai", "non l'hai", "non ce li hai",
         ),
     ),
 )
+
+#: Taking the penalty said with any verb of taking ("mi becco la penalità", "accetto la penalità"),
+#: spotted inside longer answers.
+SPOTTED_TAKE_PENALTY: tuple[str, ...] = tuple(
+    f"{verb} {noun}"
+    for verb in ("prendo", "mi prendo", "becco", "mi becco", "piglio", "mi piglio", "accetto", "pago", "incasso")
+    for noun in ("la penalità", "una penalità")
+)
+
+#: Words that say how the penalty is taken ("mi becco la penalità senza guardare": one answer, not a
+#: take and a belief): beside a take of the penalty they are part of it.
+TAKE_PENALTY_MANNER: tuple[str, ...] = ("senza guardare",)
 
 
 #: Words dropped from a claim or a reveal besides the lead-ins: the articles before a face

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
-from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, OPENERS, SKIP_WORDS
+from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, OPENERS, QUESTION_WORDS, SKIP_WORDS
 from grammars.normalize import fold, is_filler, normalize
 from grammars.understanding.typos import Index
 
@@ -143,6 +143,11 @@ def _scan(toks: list[tuple[str, str]], question: bool, find: Callable[[str], Int
             if hit is not None:
                 break
         else:
+            i += 1
+            continue
+        negating_here = toks[i][0] in NEGATOR_NEEDS and _negates(toks, i)  # "figurati se ...", "altro che ..."
+        opening = j == i + 1 and toks[i][0] in QUESTION_WORDS and len(toks) > 1  # "come stiamo?"
+        if negating_here or opening:
             i += 1
             continue
         said = " ".join(s for _, s in toks[i:j])
