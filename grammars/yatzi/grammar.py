@@ -59,6 +59,7 @@ from functools import cache
 from engine.yatzi.score import BOXES, DICE_COUNT, FACES
 from grammars.commands import assent_entries, command_entries, command_table, yes_no_entries
 from grammars.intents import Intent, No, NotUnderstood, Yes
+from grammars.it.numbers import NUMBER_OF_WORD
 from grammars.it.words import COMMAND_WORDS, NEGATORS, SKIP_WORDS, YES_NO, YES_NO_WORDS
 from grammars.normalize import fold, join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
@@ -70,6 +71,7 @@ from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, Read
 from grammars.yatzi.words import (
     ADVICE_WORDS,
     AGAIN_VERBS,
+    ALL_DICE_WORDS,
     ALL_WORDS,
     AND,
     ARTICLES,
@@ -80,6 +82,8 @@ from grammars.yatzi.words import (
     DESCRIPTION_COUNTS,
     DICE_LEAD_IN_PHRASES,
     DICE_LEAD_INS,
+    DICTATION_ARTICLES,
+    DICTATION_SPOILERS,
     EVERY_WORDS,
     EXCEPT_WORDS,
     FACE_WORDS,
@@ -100,9 +104,11 @@ from grammars.yatzi.words import (
     SPOTTED_ADVICE_WORDS,
     SPOTTED_BOX_WORDS,
     SPOTTED_CARD_WORDS,
+    SPOTTED_STOP_WORDS,
     START_LEAD_IN,
     START_LEAD_INS,
     STRAIGHT_WORD,
+    TIMES_WORD,
 )
 
 
@@ -536,6 +542,28 @@ def _named_dice(tokens: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, ...]
     return tuple(faces), tuple(every)
 
 
+def counted_faces(faces: Sequence[int]) -> tuple[int, ...]:
+    """``faces`` read with each count before a face as that many dice of it ("due cinque" -> 5 5).
+
+    A number word before a face may be a die or a count of the face after it: "tengo due cinque"
+    names a two and a five, or two fives. The host tries this reading only where the dice named
+    one by one are not on the table (it is the only one that fits there), never by guess.
+
+    >>> counted_faces((2, 5)), counted_faces((3, 6, 1)), counted_faces((6, 2, 4)), counted_faces((1, 6))
+    ((5, 5), (6, 6, 6, 1), (6, 4, 4), (1, 6))
+    """
+    out: list[int] = []
+    i = 0
+    while i < len(faces):
+        if 2 <= faces[i] <= DICE_COUNT and i + 1 < len(faces):
+            out += [faces[i + 1]] * faces[i]
+            i += 2
+        else:
+            out.append(faces[i])
+            i += 1
+    return tuple(out)
+
+
 def _joins_a_face(word: str) -> bool:
     """An article or a word that says how many dice of the face after it ("i", "tutti", "il")."""
     return word in EVERY_WORDS or word in ONE_WORDS or word in ARTICLES
@@ -633,6 +661,8 @@ def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Re
     """What a text the exact grammar does not know decides: dice by pattern, keeps said loosely, spotted phrases."""
     if phase is Phase.DICE:
         dice = _pattern_dice(tokens)
+        if dice is None:
+            dice = _dictation_among_words(tokens)
         if dice is not None:
             return dice
     if phase is Phase.VIRTUAL:
@@ -661,7 +691,7 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
     <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>
     """
     words = [t for t in tokens if t not in PATTERN_JOINS]
-    named = (*PATTERN_COUNTS, *GROUP_COUNTS, FULL_WORD, STRAIGHT_WORD)
+    named = (*PATTERN_COUNTS, *GROUP_COUNTS, FULL_WORD, STRAIGHT_WORD, TIMES_WORD)
     at = next((i for i, w in enumerate(words) if w in named), None)
     if at is None:
         return None
@@ -673,8 +703,14 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
         i += 1
     while i < len(words):
         w, after = words[i], [faces.get(x) for x in words[i + 1 : i + 3]]
-        if w in PATTERN_COUNTS or w in GROUP_COUNTS:
-            if not after or after[0] is None:
+        if w == ALL_WORDS[1] and len(after) == 2 and after[0] == DICE_COUNT and after[1] is not None:
+            dice += [after[1]] * DICE_COUNT  # "tutti e cinque (i dadi fanno) quattro": all five dice
+            i += 3
+        elif w in DESCRIPTION_COUNTS and words[i + 1 : i + 2] == [TIMES_WORD] and after[1:] and after[1] is not None:
+            dice += [after[1]] * DESCRIPTION_COUNTS[w]  # "quattro volte sei"
+            i += 3
+        elif w in PATTERN_COUNTS or w in GROUP_COUNTS:
+            if not after or after[0] is None or words[i + 2 : i + 3] == [TIMES_WORD]:  # "poker: quattro volte sei"
                 bare.append(w)
                 i += 1
                 continue
@@ -682,7 +718,7 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
             i += 2
         elif w in (FULL_WORD, STRAIGHT_WORD):
             a, b = (after + [None, None])[:2]
-            if a is None and b is None:
+            if a is None:  # "full: tris di cinque e coppia di sei": the groups say the faces
                 bare.append(w)
                 i += 1
                 continue
@@ -710,6 +746,41 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
     return SayDice(tuple(dice))
 
 
+def _dictation_among_words(tokens: Sequence[str]) -> Intent | None:
+    """The dice of the one dictation said among other words ("ecco qua: un sei, un tre ..."), or None.
+
+    The dictation is the one run of face words, their articles and lead-ins; the words around it
+    mean nothing, unless one of them corrects or denies (:data:`DICTATION_SPOILERS`, a negator), or
+    names a number or a face elsewhere (two runs): then nothing is read.
+
+    >>> _dictation_among_words(("vediamo", "un", "sei", "un", "due", "tre", "tre", "l", "asso", "mi", "pare"))
+    SayDice(values=(6, 2, 3, 3, 1), check=False)
+    >>> [_dictation_among_words(t) for t in (("sei", "sicuro", "tre", "tre", "tre", "due", "uno"),
+    ...                                       ("tre", "tre", "tre", "due", "uno", "anzi", "no"), ("vediamo",))]
+    [None, None, None]
+    """
+    faces, plural = _face_of_word(), _face_of_plural_word()
+    inside = faces.keys() | plural.keys() | DICE_LEAD_INS | DICTATION_ARTICLES
+    runs: list[list[str]] = []
+    outside: list[str] = []
+    current: list[str] = []
+    for token in (*tokens, ""):
+        if token in inside or (token.isascii() and token.isdigit()):
+            current.append(token)
+            continue
+        if any(t in faces or t in plural or t.isdigit() for t in current):
+            runs.append(current)
+        else:
+            outside += current
+        current = []
+        outside.append(token)
+    if len(runs) != 1 or any(t in DICTATION_SPOILERS or t in NEGATORS or t in NUMBER_OF_WORD for t in outside):
+        return None
+    run = tuple(t for t in runs[0] if t not in DICTATION_ARTICLES)
+    dice = _parse_dice(run)
+    return dice if isinstance(dice, SayDice) else None  # fewer or more dice: the words may be a command
+
+
 def _fits(pattern: str, dice: Sequence[int]) -> bool:
     """True when five ``dice`` show ``pattern`` (a pattern named with no face: "tutti sei, yatzi!")."""
     counts = sorted(Counter(dice).values())
@@ -730,6 +801,8 @@ def _loose_keep(tokens: Sequence[str]) -> Intent | None:
     said = " ".join(t for t in tokens if t not in SKIP_WORDS)
     for again, verb in AGAIN_VERBS.items():
         said = re.sub(rf"\b{again}\b", verb, said)
+    for all_dice in ALL_DICE_WORDS:  # "ritira tutti e cinque i dadi" is "ritira tutti"
+        said = re.sub(rf"\b{all_dice}\b", ALL_WORDS[1], said)
     words = said.split()
     verbs = KEEP_VERBS + REROLL_VERBS
     at = next((i for i, w in enumerate(words) if w in verbs), None)
@@ -768,6 +841,8 @@ def _vocabulary(phase: Phase) -> Vocabulary:
     elif phase is Phase.START:
         keys.update(_keyed([(SayDice((face,)), words) for face, words in FACE_WORDS.items()]))
         drop = START_LEAD_INS
+    elif phase is Phase.VIRTUAL:  # stopping said among other words; a keep or a reroll is read by _loose_keep
+        keys.update(_keyed([(KeepAll(), (*KEEP_ALL_WORDS, *SPOTTED_STOP_WORDS))]))
     weak = _keyed(COMMAND_WORDS)
     if phase is not Phase.CONFIRM:
         weak.update(_keyed([(AskAdvice(), SPOTTED_ADVICE_WORDS)]))

@@ -166,7 +166,20 @@ DESCRIPTION_COUNTS: Mapping[str, int] = MappingProxyType({"due": 2, "tre": 3, "q
 #: Words that join a pattern and the odd dice and mean nothing ("tris di quattro più un due").
 PATTERN_JOINS: frozenset[str] = frozenset(
     {"di", "da", "a", "piu", "con", "un", "una", "i", "gli", "dadi", "fatto", "sono"}
+    # the articled prepositions and articles ("scala dal due al sei", "il sei"), and the verbs that
+    # say what dice show ("tutti e cinque i dadi fanno quattro")
+    | {"dal", "al", "dall", "all", "fino", "il", "l", "lo", "fanno", "mostrano", "danno", "segnano"}
 )
+
+#: "N volte F": N dice showing F, in a description ("quattro volte due e un sei").
+TIMES_WORD = "volte"
+
+#: Words that correct or deny: a dictation said among other words is read only when none of these
+#: stands outside it ("tre tre tre cinque sei, anzi no" is no dictation to apply).
+DICTATION_SPOILERS: frozenset[str] = frozenset({"no", "anzi", "aspetta", "sbagliato", "oppure", "o"})
+
+#: Articles before a face in a dictation ("il sei, l'asso"), besides the lead-ins.
+DICTATION_ARTICLES: frozenset[str] = frozenset({"il", "l", "lo"})
 #: The joins a recognizer is given as words of the dice phase (with their accents; "un", "fatto",
 #: "sono" are lead-ins of it already), so that "full di tre e due" does not arrive as "full [unk] tre e due".
 HEARD_PATTERN_JOINS: tuple[str, ...] = ("di", "da", "a", "più", "con", "i", "gli", "dadi")
@@ -180,6 +193,17 @@ HEARD_KEEP_WORDS: tuple[str, ...] = ("tutto", "tranne", "eccetto", "solo", "solt
 #: Content words of Yatzi's own commands, spotted anywhere ("cosa mi conviene?").
 SPOTTED_ADVICE_WORDS: tuple[str, ...] = ("conviene", "consigli", "consiglio", "faresti", "suggerisci")
 SPOTTED_CARD_WORDS: tuple[str, ...] = ("scheda", "mi manca")
+
+#: More ways of stopping, spotted inside longer answers as "basta" is ("basta, mi va bene così", "mi
+#: fermo qui, non tiro più"): a verb of stopping, being content, or rolling negated.
+SPOTTED_STOP_WORDS: tuple[str, ...] = (
+    "mi fermo qui", "mi fermo", "sto bene così", "sto così", "mi accontento", "mi basta", "non tiro più",
+    "non tiro", "non rilancio", "non ritiro",
+)
+
+#: "all the dice" said with the count of the dice and the noun ("ritira tutti e cinque i dadi"):
+#: the same as "tutti" after a verb of keeping or rerolling.
+ALL_DICE_WORDS: tuple[str, ...] = ("tutti i dadi", "tutti cinque i dadi", "tutti cinque dadi")
 
 #: A reroll said with "di nuovo" ("tira di nuovo l'asso"): the words, and the verb they make.
 AGAIN_VERBS: Mapping[str, str] = MappingProxyType({"tira di nuovo": "ritira", "lancia di nuovo": "rilancia",

@@ -1,0 +1,97 @@
+"""The general rules of how Yatzi's answers are made (issue 28), each tested differentially.
+
+Answers of our own: each must mean exactly what its canonical phrase means in the same phase.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grammars.intents import NotUnderstood
+from grammars.yatzi.grammar import Phase, parse_yatzi
+
+
+def _same(natural: str, canonical: str, phase: Phase) -> None:
+    expected = parse_yatzi(canonical, phase)
+    assert not isinstance(expected, NotUnderstood), canonical
+    assert parse_yatzi(natural, phase) == expected
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("tre volte due e una coppia di quattro", "due due due quattro quattro"),
+        ("due volte sei, tre volte uno", "sei sei uno uno uno"),
+        ("scala dall'uno al cinque", "uno due tre quattro cinque"),
+        ("ho una scala dal sei al due", "sei cinque quattro tre due"),
+        ("tutti e cinque i dadi sono due", "due due due due due"),
+        ("tutti e cinque mostrano il sei", "sei sei sei sei sei"),
+        ("full, coppia di due e tris di tre", "due due tre tre tre"),
+        ("poker: quattro volte cinque, più un tre", "cinque cinque cinque cinque tre"),
+    ],
+)
+def test_dice_described_by_pattern_are_the_five_dice(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.DICE)
+
+
+@pytest.mark.parametrize(
+    "natural",
+    ["full: tris di due e coppia di due", "tre volte quattro e un due", "scala dal due al cinque", "full: tris di sei"],
+)
+def test_what_cannot_be_five_dice_is_refused_never_completed(natural: str) -> None:
+    said = parse_yatzi(natural, Phase.DICE)
+    assert isinstance(said, NotUnderstood), said
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("vediamo... il due, il cinque, il cinque, un sei e l'asso", "due cinque cinque sei uno"),
+        ("usciti: un quattro, un quattro, un tre, un due e un uno, uffa", "quattro quattro tre due uno"),
+        ("allora, guarda qui: sei sei sei due due", "sei sei sei due due"),
+    ],
+)
+def test_a_dictation_among_other_words_is_the_dice(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.DICE)
+
+
+@pytest.mark.parametrize(
+    "natural",
+    [
+        "sei sei sei due due, anzi no",  # corrected: nothing to apply
+        "tre tre tre, non due due",  # denied
+        "sei sicuro? tre tre tre due due",  # two runs of face words: which is the dictation?
+        "quattro quattro tre due uno, sette",  # a number that is no face outside the dictation
+    ],
+)
+def test_a_dictation_beside_a_correction_or_other_numbers_is_not_read(natural: str) -> None:
+    said = parse_yatzi(natural, Phase.DICE)
+    assert isinstance(said, NotUnderstood), said
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("ok, io mi fermo qui", "basta"),
+        ("no, sto bene così", "basta"),
+        ("basta, non rilancio", "basta"),
+        ("per me va bene così, grazie", "basta"),
+        ("rilancio tutti e cinque i dadi", "rilancia tutto"),
+        ("dai, ritiro tutti e cinque i dadi", "ritira tutto"),
+        ("tengo tutti e cinque i dadi", "tengo tutto"),
+    ],
+)
+def test_stopping_and_all_the_dice_said_among_other_words(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.VIRTUAL)
+
+
+@pytest.mark.parametrize(
+    ("natural", "meant"),
+    [("tengo tutti e cinque", "tengo i cinque"), ("non mi fermo", None), ("tira il tre", None)],
+)
+def test_what_was_read_before_is_read_the_same_and_nothing_new_is_guessed(natural: str, meant: str | None) -> None:
+    said = parse_yatzi(natural, Phase.VIRTUAL)
+    if meant is None:
+        assert isinstance(said, NotUnderstood), said
+    else:
+        assert said == parse_yatzi(meant, Phase.VIRTUAL)
