@@ -200,6 +200,8 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
         _add(keys, (*w.AGAIN, *w.AGAIN_SPOTTED), Again())
         _add(keys, w.CHANGE_GAME, ChangeGame())
         _add(keys, w.CHANGE_PLAYERS, ChangePlayers())
+        _add(keys, [f"{verb} {noun}" for verb in w.CHANGE_PLAYERS_VERBS for noun in w.CHANGE_PLAYERS_NOUNS],
+             ChangePlayers())
         _add(keys, (*w.END_EVENING, *w.END_EVENING_SPOTTED), EndEvening())
         _names(keys, names, Enters, (*w.ENTERS, *w.ENTERS_MORE), w.ENTERS_AFTER)
         _names(keys, table, Leaves, (*w.LEAVES, *w.LEAVES_MORE), (*w.LEAVES_AFTER, *w.ABSENT_AFTER))
