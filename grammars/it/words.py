@@ -110,6 +110,13 @@ QUESTION_WORDS: frozenset[str] = frozenset({"come", "cosa"})
 #: ("scusa, cosa posso dire?" asks for help); alone they keep their meaning ("scusa?" repeats).
 OPENERS: frozenset[str] = frozenset({"scusa", "scusami", "scusate", "senti", "sentite", "perdonami", "perdona"})
 
+#: Pronouns a verb takes at its end ("ripetimi", "dimmelo", "rifacciamola"), longest first: a word the
+#: phase does not know is read as its verb when the verb without them is one it knows.
+ENCLITICS: tuple[str, ...] = (
+    "glielo", "gliela", "glieli", "gliele", "melo", "mela", "meli", "mele", "telo", "tela", "celo", "cela",
+    "mene", "tene", "cene", "gli", "mi", "ti", "ci", "vi", "lo", "la", "li", "le", "ne",
+)
+
 #: Words that change nothing wherever they stand ("tengo solo i cinque", "voglio proprio vedere").
 SKIP_WORDS: frozenset[str] = frozenset({"solo", "soltanto", "proprio", "pure", "anche", "davvero", "sempre"})
 

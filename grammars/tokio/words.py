@@ -110,6 +110,10 @@ HELP_ANSWERS_BLIND: tuple[str, str] = ("accetto", "scopro")
 #: fido": a negator before one flips it). Not given to the recognizer as whole phrases.
 SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (BelieveIt(), ("mi fido", "fido", "mi convince", "ci sta", "tiro io", "vai avanti", "hai vinto tu")),
+    # "vediamo se" about one's own roll to come is taking the cup, not a call to lift it ("vediamo se è vero")
+    (BelieveIt(), tuple(f"vediamo se {attempt}" for attempt in (
+        "esce", "riesco", "ce la faccio", "lo batto", "la batto", "faccio meglio", "lo supero", "tocca a me",
+    ))),
     # taking the cup over is believing: a verb of handing it over, and the cup or the dice
     (BelieveIt(), tuple(f"{verb} {cup}" for verb in ("passami", "dammi", "passa", "da qua")
                         for cup in ("il bicchiere", "i dadi", "il bussolotto"))),

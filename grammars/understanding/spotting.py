@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
-from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, OPENERS, QUESTION_WORDS, SKIP_WORDS
+from grammars.it.words import CONNECTORS, ENCLITICS, NEGATOR_NEEDS, NEGATORS, OPENERS, QUESTION_WORDS, SKIP_WORDS
 from grammars.normalize import fold, is_filler, normalize
 from grammars.understanding.typos import Index
 
@@ -86,6 +86,28 @@ class Vocabulary:
         return frozenset(t for k in self.keys for t in k.split()) | frozenset(self.known)
 
     @cached_property
+    def verbs(self) -> frozenset[str]:
+        """Every token of every key and command content word: what a word with a pronoun at its end may be."""
+        return self.tokens | frozenset(t for k in self.weak for t in k.split())
+
+    def without_enclitic(self, token: str) -> str:
+        """``token`` without a pronoun at its end when it is unknown and the verb left is known, else ``token``.
+
+        >>> from grammars.intents import Repeat
+        >>> words = Vocabulary({}, weak={"ripeti": Repeat()})
+        >>> words.without_enclitic("ripetimi"), words.without_enclitic("ripetilo"), words.without_enclitic("scala")
+        ('ripeti', 'ripeti', 'scala')
+        """
+        known = self.verbs
+        if token in known:
+            return token
+        for pronoun in ENCLITICS:
+            stem = token[: -len(pronoun)]
+            if token.endswith(pronoun) and len(stem) >= 3 and stem in known:
+                return stem
+        return token
+
+    @cached_property
     def typo_index(self) -> Index:
         """:attr:`tokens` grouped by length for the typo search (built once)."""
         return Index(self.tokens)
@@ -119,7 +141,7 @@ def tokens(sentence: str, words: Vocabulary) -> list[tuple[str, str]]:
     """(folded token, as said) for every token of ``sentence`` that may matter."""
     out: list[tuple[str, str]] = []
     for said in normalize(sentence).split():
-        folded = fold(said)
+        folded = words.without_enclitic(fold(said))
         if folded in CONNECTORS or folded in SKIP_WORDS or is_filler(folded) or folded in words.drop:
             continue
         for token in words.expand(folded):

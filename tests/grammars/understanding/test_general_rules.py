@@ -83,3 +83,27 @@ def test_questions_and_commands_reach_their_command_through_content_words(
 @pytest.mark.parametrize(("alone", "canonical"), [("come?", "ripeti"), ("cosa?", "ripeti")])
 def test_a_question_word_alone_still_asks_again(alone: str, canonical: str) -> None:
     _same(alone, canonical, Phase.RESPONSE)
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("ok, ci sto: vediamo se la batto", "ci credo"),
+        ("accetto e vediamo se riesco", "ci credo"),
+        ("vediamo se è vero", "dubito"),  # about the claim, not one's own roll: still a call to lift the cup
+    ],
+)
+def test_vediamo_se_about_ones_own_roll_takes_the_cup(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.RESPONSE)
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical", "phase"),
+    [
+        ("ripetila, per piacere", "ripeti", Phase.CLAIM),
+        ("annullala", "annulla", Phase.RESPONSE),
+        ("cancellalo subito", "annulla", Phase.CONFIRM),
+    ],
+)
+def test_a_verb_with_a_pronoun_at_its_end_is_that_verb(natural: str, canonical: str, phase: Phase) -> None:
+    _same(natural, canonical, phase)
