@@ -210,8 +210,11 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
         _yes_no(keys, Yes(), No())
     known = frozenset(t for k in _weak() for t in k.split())
     drop = _WHEN if phase == "lobby_name" else frozenset()
+    # a word with a pronoun at its end is read as a verb of the lobby, never as a name ("Nicola" is no "Nico")
+    people = (Name, Names, Enters, Leaves)
+    stems = frozenset(t for k, m in keys.items() if not isinstance(m, people) for t in k.split()) | known
     return Vocabulary(keys, weak=_weak(), opposite=opposite, drop=drop, harmless=harmless, expand=_spelt,
-                      known=known)
+                      known=known, stems=stems)
 
 
 #: Words of when, dropped at the name question: "Carla stasera non c'è" is "Carla non c'è".

@@ -68,6 +68,9 @@ class Vocabulary:
     """Extra tokens a typed word may be corrected to (besides those of ``keys``)."""
     protected: Collection[str] = frozenset()
     """Tokens never corrected: words of the game's other phases ("passo" is no typo of "asso")."""
+    stems: Collection[str] | None = None
+    """The words a word with a pronoun at its end may be read as ("ripetimi" -> "ripeti"); None: every
+    token of ``keys`` and ``weak``. A vocabulary of names gives fewer ("Nicola" is no "Nico" + "la")."""
 
     def longest(self) -> int:
         """The most tokens a key holds (number readings hold up to four)."""
@@ -88,6 +91,8 @@ class Vocabulary:
     @cached_property
     def verbs(self) -> frozenset[str]:
         """Every token of every key and command content word: what a word with a pronoun at its end may be."""
+        if self.stems is not None:
+            return frozenset(self.stems)
         return self.tokens | frozenset(t for k in self.weak for t in k.split())
 
     def without_enclitic(self, token: str) -> str:
