@@ -70,7 +70,8 @@ YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: adesso?", "quante vite abbiamo?"). They are weak: they count only when no answer of the
 #: phase is in the utterance ("sì, finiamola" is a yes to "finiamo la partita?").
 COMMAND_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Repeat(), ("ripetere", "ridici", "ridire", "ripetilo", "ripeti", "non sentito", "non capito")),
+    (Repeat(), ("ripetere", "ridici", "ridire", "ripetilo", "ripeti", "non sentito", "non capito", "ridimmi",
+                "ridimmelo", "hai detto", "ha detto", "ha dichiarato")),
     (
         Standings(),
         (
@@ -84,6 +85,7 @@ COMMAND_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (EndGame(), ("finiamo", "finiamola", "chiudiamo", "chiudiamola", "smettiamo")),
     # the verbs of ending in any form, with their object: "direi di finire la partita", "terminiamo la partita"
     (EndGame(), tuple(f"{verb} la partita" for verb in ("finire", "chiudere", "terminare", "terminiamo", "smettere"))),
+    (EndGame(), ("terminiamo", "fine del gioco")),
 )
 
 #: Extra wordings of sì and no, spotted inside longer answers ("certo, vai").

@@ -93,7 +93,9 @@ from grammars.yatzi.words import (
     HEARD_PATTERN_JOINS,
     KEEP_ALL_HELP,
     KEEP_ALL_WORDS,
+    KEEP_CLOSERS,
     KEEP_VERBS,
+    LOOSE_REROLL_VERBS,
     ONE_WORDS,
     PATTERN_COUNTS,
     PATTERN_JOINS,
@@ -669,7 +671,23 @@ def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Re
         keep = _loose_keep(tokens)
         if keep is not None:
             return keep
-    return understand(text, _vocabulary(phase))
+    found = understand(text, _vocabulary(phase))
+    if phase is Phase.VIRTUAL and isinstance(found, KeepAll) and _keeps_some(tokens):
+        return None  # "tengo il sei, basta così, no...": a keep not understood is no stop
+    return found
+
+
+def _keeps_some(tokens: Sequence[str]) -> bool:
+    """True when ``tokens`` hold a verb of keeping or rerolling some dice, not a wording of keeping them all.
+
+    >>> _keeps_some(("tengo", "i", "tre", "cinque", "basta")), _keeps_some(("tengo", "tutto", "basta", "cosi"))
+    (True, False)
+    """
+    said = f" {' '.join(tokens)} "
+    verbs = {*KEEP_VERBS, *REROLL_VERBS, *(w for loose in LOOSE_REROLL_VERBS for w in loose.split()[:1])}
+    if not any(t in verbs and (i == 0 or tokens[i - 1] not in NEGATORS) for i, t in enumerate(tokens)):
+        return False  # no verb, or only negated ones ("basta, non rilancio")
+    return not any(f" {key(w)} " in said for w in KEEP_ALL_WORDS if key(w).split()[0] in verbs)
 
 
 def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
@@ -718,7 +736,8 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
             i += 2
         elif w in (FULL_WORD, STRAIGHT_WORD):
             a, b = (after + [None, None])[:2]
-            if a is None:  # "full: tris di cinque e coppia di sei": the groups say the faces
+            listed = len(words) > i + 3 and faces.get(words[i + 3]) is not None  # "scala uno due tre quattro cinque"
+            if a is None or listed:  # "full: tris di cinque e coppia di sei": the groups say the faces
                 bare.append(w)
                 i += 1
                 continue
@@ -803,12 +822,16 @@ def _loose_keep(tokens: Sequence[str]) -> Intent | None:
         said = re.sub(rf"\b{again}\b", verb, said)
     for all_dice in ALL_DICE_WORDS:  # "ritira tutti e cinque i dadi" is "ritira tutti"
         said = re.sub(rf"\b{all_dice}\b", ALL_WORDS[1], said)
+    for loose, verb in LOOSE_REROLL_VERBS.items():  # longest first: "butta via l'asso"
+        said = re.sub(rf"\b{loose}\b", verb, said)
     words = said.split()
     verbs = KEEP_VERBS + REROLL_VERBS
     at = next((i for i, w in enumerate(words) if w in verbs), None)
     if at is None:
         return None
     verb, rest = words[at], words[at + 1 :]
+    while len(rest) > 1 and rest[-1] in KEEP_CLOSERS:  # "tengo i tre cinque e basta": only those
+        rest.pop()
     if len(rest) > 2 and rest[0] in ALL_WORDS and rest[1] in EXCEPT_WORDS:  # "tutto tranne il cinque"
         named = _named_dice(rest[2:])
         if named is None or not any(named):

@@ -209,6 +209,17 @@ ALL_DICE_WORDS: tuple[str, ...] = ("tutti i dadi", "tutti cinque i dadi", "tutti
 AGAIN_VERBS: Mapping[str, str] = MappingProxyType({"tira di nuovo": "ritira", "lancia di nuovo": "rilancia",
                                                    "rilancia di nuovo": "rilancia", "ritira di nuovo": "ritira"})
 
+#: Other verbs of rerolling, read in a keep said loosely ("cambio l'uno e il quattro", "butta l'asso"); not
+#: given to the recognizer (two phonemes from words of the phase: "butta"/"tutta", "cambia"/"cinque" are not far).
+LOOSE_REROLL_VERBS: Mapping[str, str] = MappingProxyType({
+    "butta via": "ritira", "butto via": "ritira", "cambio": "ritira", "cambia": "ritira", "butta": "ritira",
+    "butto": "ritira", "rimetti": "ritira",
+})
+
+#: Words after the dice of a keep that only close it ("tengo i tre cinque e basta" keeps the three fives):
+#: not a stop.
+KEEP_CLOSERS: frozenset[str] = frozenset({"basta", "cosi", "li", "qui"})
+
 #: "tutto tranne ..." turns a keep into a reroll and back ("rilancio tutto tranne il cinque").
 EXCEPT_WORDS: tuple[str, ...] = ("tranne", "eccetto", "meno")
 ALL_WORDS: tuple[str, ...] = ("tutto", "tutti")

@@ -115,3 +115,24 @@ def test_a_name_is_never_cut_as_a_verb_with_a_pronoun() -> None:
     table = (("tokio", "yatzi"), {"milella": "milella"}, ("Anna", "Nico", "Carla"))
     assert understood("ripetimi la domanda", "lobby_game", *table) == understood("ripeti", "lobby_game", *table)
     assert understood("Nicola", "lobby_name", *table) is None  # not "Nico" + "la"
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("mostrami i dadi, dai", "dubito"),  # a verb of showing, its pronoun dropped
+        ("fuori i dadi!", "dubito"),
+        ("secondo me menti", "dubito"),
+        ("manco per sogno", "dubito"),
+    ],
+)
+def test_showing_and_lies_named_doubt(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.RESPONSE)
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [("scusa, cosa hai detto?", "ripeti"), ("ridimmelo", "ripeti"), ("terminiamo, è tardi", "fine partita")],
+)
+def test_more_content_words_of_the_commands(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.RESPONSE)

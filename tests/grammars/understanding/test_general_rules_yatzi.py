@@ -95,3 +95,22 @@ def test_what_was_read_before_is_read_the_same_and_nothing_new_is_guessed(natura
         assert isinstance(said, NotUnderstood), said
     else:
         assert said == parse_yatzi(meant, Phase.VIRTUAL)
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical", "phase"),
+    [
+        ("scala: due tre quattro cinque sei", "due tre quattro cinque sei", Phase.DICE),  # the pattern, then the dice
+        ("tengo il sei e il cinque e basta", "tengo sei cinque", Phase.VIRTUAL),  # "e basta": only those
+        ("cambio il due e il tre", "ritira due tre", Phase.VIRTUAL),  # another verb of rerolling
+        ("butta via l'asso", "ritira uno", Phase.VIRTUAL),
+    ],
+)
+def test_patterns_listed_and_keeps_closed_or_said_with_other_verbs(natural: str, canonical: str, phase: Phase) -> None:
+    _same(natural, canonical, phase)
+
+
+@pytest.mark.parametrize("natural", ["tengo il sei, basta così, anzi no", "tengo sei e tavolo, basta"])
+def test_a_keep_not_understood_is_never_read_as_a_stop(natural: str) -> None:
+    said = parse_yatzi(natural, Phase.VIRTUAL)
+    assert isinstance(said, NotUnderstood), said
