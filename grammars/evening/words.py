@@ -97,6 +97,10 @@ CHANGE_PLAYERS_NOUNS: tuple[str, ...] = (
     "formazione", "la formazione",
 )
 
+#: After a game, other players or another game said among other words ("ricominciamo con altri").
+CHANGE_PLAYERS_SPOTTED: tuple[str, ...] = ("con altri", "con altra gente", "tocca ad altri", "fate giocare altri")
+CHANGE_GAME_SPOTTED: tuple[str, ...] = ("qualcos'altro", "qualcosa d'altro", "un altro gioco", "altra cosa")
+
 #: After a game: the evening is over.
 END_EVENING: tuple[str, ...] = (
     "basta per stasera", "basta", "no", "no grazie", "finiamo", "finito", "buonanotte", "basta così",
@@ -196,6 +200,11 @@ GAME_ALIASES: Mapping[str, str] = MappingProxyType({
     "quello col foglio": "yatzi", "quello con la scheda": "yatzi", "quello del punteggio": "yatzi",
     # a game described by its dice ("quello con cinque dadi"): Yatzi rolls five, Tokio two
     "cinque dadi": "yatzi", "due dadi": "tokio",
+    # a game described by what it is played with: "quello" or "il gioco" before the thing
+    **{f"{head} {thing}": game for head in ("quello", "il gioco", "quello coi dadi e")
+       for thing, game in (("del bicchiere", "tokio"), ("col bicchiere", "tokio"), ("con il bicchiere", "tokio"),
+                           ("delle bugie", "tokio"), ("delle caselle", "yatzi"), ("con le caselle", "yatzi"),
+                           ("le caselle", "yatzi"), ("il bicchiere", "tokio"))},
 })
 
 #: Asking what may be chosen, in the lobby: the help ("che giochi ci sono?", "che regole ci sono?").

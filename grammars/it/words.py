@@ -75,7 +75,7 @@ COMMAND_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (
         Standings(),
         (
-            "vince", "vincendo", "classifica", "punteggi", "punteggio", "quante vite", "quante penalità",
+            "vince", "vincendo", "ha vinto", "classifica", "punteggi", "punteggio", "quante vite", "quante penalità",
             "siamo messi", "come stiamo",
         ),
     ),

@@ -37,3 +37,27 @@ def test_a_natural_lobby_answer_does_what_its_canonical_phrase_does(
     verdict = judge(Line(0, "serata", script, natural, canonical), tmp_path)
     assert verdict.canonical_understood and verdict.script_understood
     assert verdict.same, verdict.explain()
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("ancora una, però con altri", "cambiamo giocatori"),  # again, with other people: the players change
+        ("chi ha vinto alla fine?", "classifica"),
+        ("facciamo qualcos'altro", "cambiamo gioco"),
+    ],
+)
+def test_after_a_game_the_people_or_the_game_changed_among_other_words(
+    natural: str, canonical: str, tmp_path: Path
+) -> None:
+    verdict = judge(Line(0, "serata", AFTER_A_GAME, natural, canonical), tmp_path)
+    assert verdict.canonical_understood and verdict.script_understood
+    assert verdict.same, verdict.explain()
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"), [("quello col bicchiere", "tokio"), ("quello delle caselle", "yatzi")]
+)
+def test_a_game_named_by_what_it_is_played_with(natural: str, canonical: str, tmp_path: Path) -> None:
+    verdict = judge(Line(0, "serata", (), natural, canonical), tmp_path)
+    assert verdict.canonical_understood and verdict.same, verdict.explain()
