@@ -108,6 +108,9 @@ NEGATOR_NEEDS: Mapping[str, str] = MappingProxyType({"figurati": "se", "altro": 
 #: rispondere?"): there the content words decide.
 QUESTION_WORDS: frozenset[str] = frozenset({"come", "cosa"})
 
+#: Words that flip the answer right before them ("ci credo poco" doubts, "mi fido poco").
+POST_NEGATORS: frozenset[str] = frozenset({"poco"})
+
 #: Polite openers: at the start of a sentence with more words after them they only open it
 #: ("scusa, cosa posso dire?" asks for help); alone they keep their meaning ("scusa?" repeats).
 OPENERS: frozenset[str] = frozenset({"scusa", "scusami", "scusate", "senti", "sentite", "perdonami", "perdona"})

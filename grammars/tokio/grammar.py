@@ -79,6 +79,7 @@ from grammars.tokio.words import (
     SPOTTED_ACE_PAIRS,
     SPOTTED_RESPONSES,
     SPOTTED_TAKE_PENALTY,
+    SPOTTED_WITHDRAW,
     TAKE_PENALTY,
     TAKE_PENALTY_MANNER,
 )
@@ -612,7 +613,7 @@ def _vocabulary(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: b
         for k, m in _keyed(SPOTTED_RESPONSES).items():
             keys.setdefault(k, m)
         if can_take_penalty:
-            for k, m in _keyed(((TakeThePenalty(), SPOTTED_TAKE_PENALTY),)).items():
+            for k, m in _keyed(((TakeThePenalty(), (*SPOTTED_TAKE_PENALTY, *SPOTTED_WITHDRAW)),)).items():
                 keys.setdefault(k, m)
         else:
             refusal = NotUnderstood("", Reason.TAKE_PENALTY_NOT_ALLOWED)

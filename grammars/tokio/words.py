@@ -110,6 +110,8 @@ HELP_ANSWERS_BLIND: tuple[str, str] = ("accetto", "scopro")
 #: fido": a negator before one flips it). Not given to the recognizer as whole phrases.
 SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (BelieveIt(), ("mi fido", "fido", "mi convince", "ci sta", "tiro io", "vai avanti", "hai vinto tu")),
+    # taking the dice or the cup; "può essere" (negated: "non può essere" doubts)
+    (BelieveIt(), ("prendo i dadi", "prendo il bicchiere", "può essere")),
     # "vediamo se" about one's own roll to come is taking the cup, not a call to lift it ("vediamo se è vero")
     (BelieveIt(), tuple(f"vediamo se {attempt}" for attempt in (
         "esce", "riesco", "ce la faccio", "lo batto", "la batto", "faccio meglio", "lo supero", "tocca a me",
@@ -130,6 +132,9 @@ SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
             "col cavolo", "ma quando mai",
             # showing the dice, with any verb of showing ("mostrami i dadi": the pronoun is dropped)
             "mostra i dadi", "mostra", "fuori i dadi", "falli vedere", "fammeli vedere", "fammi vedere tutto",
+            # opening the cup, with any verb of opening or lifting
+            "scopriamo", "apri", "apri il bicchiere", "solleva", "solleva il bicchiere", "alziamo",
+            "impossibile", "non è possibile",
         ),
     ),
 )
@@ -138,9 +143,13 @@ SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: spotted inside longer answers.
 SPOTTED_TAKE_PENALTY: tuple[str, ...] = tuple(
     f"{verb} {noun}"
-    for verb in ("prendo", "mi prendo", "becco", "mi becco", "piglio", "mi piglio", "accetto", "pago", "incasso")
+    for verb in ("prendo", "mi prendo", "becco", "mi becco", "piglio", "mi piglio", "accetto", "pago", "incasso",
+                 "prendere", "prenderei", "accettare", "pagare")
     for noun in ("la penalità", "una penalità")
 )
+
+#: Withdrawing from the round is taking the penalty, where it may be taken.
+SPOTTED_WITHDRAW: tuple[str, ...] = ("mi ritiro", "lascio perdere")
 
 #: Words that say how the penalty is taken ("mi becco la penalità senza guardare": one answer, not a
 #: take and a belief): beside a take of the penalty they are part of it.

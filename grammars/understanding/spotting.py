@@ -32,7 +32,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
-from grammars.it.words import CONNECTORS, ENCLITICS, NEGATOR_NEEDS, NEGATORS, OPENERS, QUESTION_WORDS, SKIP_WORDS
+from grammars.it.words import (
+    CONNECTORS,
+    ENCLITICS,
+    NEGATOR_NEEDS,
+    NEGATORS,
+    OPENERS,
+    POST_NEGATORS,
+    QUESTION_WORDS,
+    SKIP_WORDS,
+)
 from grammars.normalize import fold, is_filler, normalize
 from grammars.understanding.typos import Index
 
@@ -183,6 +192,10 @@ def _scan(toks: list[tuple[str, str]], question: bool, find: Callable[[str], Int
             hit = words.opposite.get(hit)
             said = f"{negators[-1]} {said}"
             covered += len(negators)
+        elif j < len(toks) and toks[j][0] in POST_NEGATORS and hit is not None:  # "ci credo poco"
+            said = f"{said} {toks[j][1]}"
+            hit = words.opposite.get(hit)
+            j += 1
         if before < 0:
             before = i - len(negators)
         if hit is not None:

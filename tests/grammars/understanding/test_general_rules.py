@@ -136,3 +136,25 @@ def test_showing_and_lies_named_doubt(natural: str, canonical: str) -> None:
 )
 def test_more_content_words_of_the_commands(natural: str, canonical: str) -> None:
     _same(natural, canonical, Phase.RESPONSE)
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("mi fido poco", "dubito"),  # "poco" after an answer turns it round
+        ("ci credo poco, scopri", "dubito"),
+        ("eh, può essere", "ci credo"),
+        ("non può essere, apri", "dubito"),
+        ("solleva il bicchiere", "dubito"),
+        ("va bene, prendo i dadi", "ci credo"),
+    ],
+)
+def test_answers_turned_round_after_them_and_more_verbs_of_the_cup(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.RESPONSE)
+
+
+@pytest.mark.parametrize("natural", ["preferisco prendere la penalità", "mi ritiro"])
+def test_withdrawing_takes_the_penalty_where_it_may_be_taken(natural: str) -> None:
+    _same(natural, "passo", Phase.RESPONSE, can_take_penalty=True)
+    where_not_allowed = parse_tokio(natural, Phase.RESPONSE, CLASSICO)  # never a move where passing is not allowed
+    assert isinstance(where_not_allowed, NotUnderstood)
