@@ -103,6 +103,10 @@ NEGATORS: frozenset[str] = frozenset({"non", "mica", "neanche", "nemmeno", "nepp
 #: and the other roll said is the answer), while "un altro" is no negation at all.
 NEGATOR_NEEDS: Mapping[str, str] = MappingProxyType({"figurati": "se", "altro": "che"})
 
+#: Negators that turn round even an answer that is itself a negation: "figurati se non ci credo" believes
+#: (while "altro che non ci credo!" stresses the doubt).
+NEGATES_NEGATIONS: frozenset[str] = frozenset({"figurati"})
+
 #: Question words that are a request alone ("come?", "cosa?": say it again) and only open a
 #: question when more words follow in the same sentence ("come stiamo a penalità?", "cosa posso
 #: rispondere?"): there the content words decide.

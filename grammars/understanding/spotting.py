@@ -35,6 +35,7 @@ from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Rep
 from grammars.it.words import (
     CONNECTORS,
     ENCLITICS,
+    NEGATES_NEGATIONS,
     NEGATOR_NEEDS,
     NEGATORS,
     OPENERS,
@@ -188,7 +189,12 @@ def _scan(toks: list[tuple[str, str]], question: bool, find: Callable[[str], Int
             continue
         said = " ".join(s for _, s in toks[i:j])
         negators = [toks[k][0] for k in range(max(last_end, i - 2), i) if _negates(toks, k)]
-        if negators and toks[i][0] not in NEGATORS:
+        if negators and i - 3 >= last_end and toks[i - 3][0] in NEGATOR_NEEDS and _negates(toks, i - 3):
+            negators.insert(0, toks[i - 3][0])  # "figurati se non ci credo": two negations, no flip
+        if len(negators) == 2 and toks[i][0] not in NEGATORS:
+            said = f"{' '.join(negators)} {said}"
+            covered += len(negators)
+        elif negators and (toks[i][0] not in NEGATORS or negators[-1] in NEGATES_NEGATIONS):  # "figurati se non ..."
             hit = words.opposite.get(hit)
             said = f"{negators[-1]} {said}"
             covered += len(negators)

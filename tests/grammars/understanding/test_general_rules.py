@@ -158,3 +158,15 @@ def test_withdrawing_takes_the_penalty_where_it_may_be_taken(natural: str) -> No
     _same(natural, "passo", Phase.RESPONSE, can_take_penalty=True)
     where_not_allowed = parse_tokio(natural, Phase.RESPONSE, CLASSICO)  # never a move where passing is not allowed
     assert isinstance(where_not_allowed, NotUnderstood)
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("figurati se non ti credo", "ci credo"),  # two negations: "of course I believe you"
+        ("figurati se non dubito", "dubito"),
+        ("mica non mi fido", "ci credo"),
+    ],
+)
+def test_two_negations_cancel(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.RESPONSE)
