@@ -71,7 +71,7 @@ YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: phase is in the utterance ("sì, finiamola" is a yes to "finiamo la partita?").
 COMMAND_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (Repeat(), ("ripetere", "ridici", "ridire", "ripetilo", "ripeti", "non sentito", "non capito", "ridimmi",
-                "ridimmelo", "hai detto", "ha detto", "ha dichiarato")),
+                "ridimmelo", "hai detto", "ha dichiarato")),
     (
         Standings(),
         (

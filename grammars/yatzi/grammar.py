@@ -102,6 +102,7 @@ from grammars.yatzi.words import (
     PLURAL_FACE_WORDS,
     REROLL_ALL_WORDS,
     REROLL_VERBS,
+    REST_WORDS,
     ROLL_WORDS,
     SPOTTED_ADVICE_WORDS,
     SPOTTED_BOX_WORDS,
@@ -662,6 +663,9 @@ def _valid_elsewhere(text: str, tokens: tuple[str, ...], phase: Phase) -> bool:
 def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason | None:
     """What a text the exact grammar does not know decides: dice by pattern, keeps said loosely, spotted phrases."""
     if phase is Phase.DICE:
+        counted = _counted_with_di(tokens)
+        if counted is not None:
+            return counted
         dice = _pattern_dice(tokens)
         if dice is None:
             dice = _dictation_among_words(tokens)
@@ -675,6 +679,21 @@ def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Re
     if phase is Phase.VIRTUAL and isinstance(found, KeepAll) and _keeps_some(tokens):
         return None  # "tengo il sei, basta così, no...": a keep not understood is no stop
     return found
+
+
+def _before_the_rest(words: list[str]) -> list[str]:
+    """``words`` cut before a second verb about the rest of the dice ("i cinque ritira il resto" -> "i cinque").
+
+    >>> _before_the_rest(["i", "cinque", "ritira", "il", "resto"]), _before_the_rest(["l", "asso", "tieni", "altri"])
+    (['i', 'cinque'], ['l', 'asso'])
+    >>> _before_the_rest(["i", "cinque", "e", "il", "sei"])
+    ['i', 'cinque', 'e', 'il', 'sei']
+    """
+    verbs = {*KEEP_VERBS, *REROLL_VERBS, *ROLL_WORDS}
+    for i, word in enumerate(words):
+        if word in verbs and any(w in REST_WORDS for w in words[i + 1 : i + 4]):
+            return words[:i]
+    return words
 
 
 def _keeps_some(tokens: Sequence[str]) -> bool:
@@ -715,6 +734,7 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
         return None
     faces, plural = _face_of_word(), _face_of_plural_word()
     dice: list[int] = []
+    singles = 0  # dice named by a face word alone: they may be counts ("full, tre sei e due due")
     bare: list[str] = []  # patterns named with no face: they must fit the dice
     i = 0
     while i < len(words) and words[i] in DICE_LEAD_INS and words[i] not in faces:
@@ -755,14 +775,31 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
             i += 2
         elif w in faces or w in plural:
             dice.append(faces.get(w) or plural[w])
+            singles += w in faces
             i += 1
         else:
             return None if i < at else Reason.WRONG_DICE_COUNT  # words before any pattern: not a description
     if not dice:
         return None  # "tris" alone names a box
+    if len(dice) != DICE_COUNT and bare and singles == len(dice):  # "full, tre sei e due due": counts of faces
+        dice = list(counted_faces(dice))
     if len(dice) != DICE_COUNT or not all(_fits(name, dice) for name in bare):
         return Reason.WRONG_DICE_COUNT
     return SayDice(tuple(dice))
+
+
+def _counted_with_di(tokens: Sequence[str]) -> Intent | None:
+    """Five dice said as counts joined to their faces by "di" ("tre di quattro e due di cinque"), or None.
+
+    >>> _counted_with_di(("tre", "di", "quattro", "due", "di", "cinque")), _counted_with_di(("tris", "di", "tre"))
+    (SayDice(values=(4, 4, 4, 5, 5), check=False), None)
+    """
+    words = list(tokens)
+    joined = [i for i in range(1, len(words) - 1) if words[i] == "di" and words[i - 1] in DESCRIPTION_COUNTS]
+    if not joined:
+        return None
+    counted = _counted_dice([w for i, w in enumerate(words) if i not in joined])
+    return SayDice(counted) if counted is not None else None
 
 
 def _dictation_among_words(tokens: Sequence[str]) -> Intent | None:
@@ -830,6 +867,7 @@ def _loose_keep(tokens: Sequence[str]) -> Intent | None:
     if at is None:
         return None
     verb, rest = words[at], words[at + 1 :]
+    rest = _before_the_rest(rest)
     while len(rest) > 1 and rest[-1] in KEEP_CLOSERS:  # "tengo i tre cinque e basta": only those
         rest.pop()
     if len(rest) > 2 and rest[0] in ALL_WORDS and rest[1] in EXCEPT_WORDS:  # "tutto tranne il cinque"

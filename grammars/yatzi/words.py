@@ -148,7 +148,12 @@ AND = "e"
 # ---------------------------------------------------------------- understanding (issue 28)
 
 #: More names of boxes, spotted inside longer utterances ("sacrifico gli uni").
-SPOTTED_BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({"assi": ("uni",)})
+SPOTTED_BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "assi": ("uni",),
+    # the straights by their length ("scala da cinque" is no box of fives)
+    "scala_minima": ("scala corta", "scala da quattro", "scala di quattro"),
+    "scala_massima": ("scala lunga", "scala da cinque", "scala di cinque"),
+})
 
 #: Dice described by pattern: the word -> how many dice of its face ("tris di quattro più un due e un
 #: cinque", "poker di sei e un due", "yatzi di due", "tutti sei"); "full di A e B" and "scala da A a B"
@@ -207,7 +212,13 @@ ALL_DICE_WORDS: tuple[str, ...] = ("tutti i dadi", "tutti cinque i dadi", "tutti
 
 #: A reroll said with "di nuovo" ("tira di nuovo l'asso"): the words, and the verb they make.
 AGAIN_VERBS: Mapping[str, str] = MappingProxyType({"tira di nuovo": "ritira", "lancia di nuovo": "rilancia",
-                                                   "rilancia di nuovo": "rilancia", "ritira di nuovo": "ritira"})
+                                                   "rilancia di nuovo": "rilancia", "ritira di nuovo": "ritira",
+                                                   "tiro ancora": "ritira", "tira ancora": "ritira",
+                                                   "tiro di nuovo": "ritira"})
+
+#: The rest of the dice, after a second verb that only completes a keep or a reroll ("tengo i cinque,
+#: ritira il resto"; "ritira l'uno e tieni gli altri"): the first verb and its dice say it all.
+REST_WORDS: frozenset[str] = frozenset({"resto", "altri", "altro", "rimanenti"})
 
 #: Other verbs of rerolling, read in a keep said loosely ("cambio l'uno e il quattro", "butta l'asso"); not
 #: given to the recognizer (two phonemes from words of the phase: "butta"/"tutta", "cambia"/"cinque" are not far).

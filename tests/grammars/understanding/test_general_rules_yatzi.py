@@ -114,3 +114,19 @@ def test_patterns_listed_and_keeps_closed_or_said_with_other_verbs(natural: str,
 def test_a_keep_not_understood_is_never_read_as_a_stop(natural: str) -> None:
     said = parse_yatzi(natural, Phase.VIRTUAL)
     assert isinstance(said, NotUnderstood), said
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical", "phase"),
+    [
+        ("due di sei e tre di uno", "sei sei uno uno uno", Phase.DICE),  # counts joined by "di"
+        ("full: due quattro e tre sei", "quattro quattro sei sei sei", Phase.DICE),  # counts after a pattern name
+        ("segno la scala da cinque", "scala massima", Phase.BOX),  # a straight by its length, not the fives
+        ("scala corta, dai", "scala minima", Phase.BOX),
+        ("tengo i cinque e ritira il resto", "tengo i cinque", Phase.VIRTUAL),  # the rest completes the keep
+        ("ritira l'asso, tieni gli altri", "ritira uno", Phase.VIRTUAL),
+        ("tiro ancora il quattro", "ritira quattro", Phase.VIRTUAL),
+    ],
+)
+def test_counts_lengths_and_the_rest_of_the_dice(natural: str, canonical: str, phase: Phase) -> None:
+    _same(natural, canonical, phase)
