@@ -110,8 +110,8 @@ HELP_ANSWERS_BLIND: tuple[str, str] = ("accetto", "scopro")
 #: fido": a negator before one flips it). Not given to the recognizer as whole phrases.
 SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (BelieveIt(), ("mi fido", "fido", "mi convince", "ci sta", "tiro io", "vai avanti", "hai vinto tu")),
-    # taking the dice or the cup; "può essere" (negated: "non può essere" doubts)
-    (BelieveIt(), ("prendo i dadi", "prendo il bicchiere", "può essere")),
+    # taking the dice or the cup
+    (BelieveIt(), ("prendo i dadi", "prendo il bicchiere")),
     # "vediamo se" about one's own roll to come is taking the cup, not a call to lift it ("vediamo se è vero")
     (BelieveIt(), tuple(f"vediamo se {attempt}" for attempt in (
         "esce", "riesco", "ce la faccio", "lo batto", "la batto", "faccio meglio", "lo supero", "tocca a me",
@@ -133,8 +133,9 @@ SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
             # showing the dice, with any verb of showing ("mostrami i dadi": the pronoun is dropped)
             "mostra i dadi", "mostra", "fuori i dadi", "falli vedere", "fammeli vedere", "fammi vedere tutto",
             # opening the cup, with any verb of opening or lifting
-            "scopriamo", "apri", "apri il bicchiere", "solleva", "solleva il bicchiere", "alziamo",
-            "impossibile", "non è possibile",
+            # (with its object: "apri la finestra" is table talk)
+            "scopriamo", "apri il bicchiere", "apri i dadi", "solleva il bicchiere", "alziamo",
+            "impossibile", "non è possibile", "non può essere",
         ),
     ),
 )

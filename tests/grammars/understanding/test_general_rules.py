@@ -143,8 +143,7 @@ def test_more_content_words_of_the_commands(natural: str, canonical: str) -> Non
     [
         ("mi fido poco", "dubito"),  # "poco" after an answer turns it round
         ("ci credo poco, scopri", "dubito"),
-        ("eh, può essere", "ci credo"),
-        ("non può essere, apri", "dubito"),
+        ("non può essere, apri il bicchiere", "dubito"),
         ("solleva il bicchiere", "dubito"),
         ("va bene, prendo i dadi", "ci credo"),
     ],
