@@ -200,11 +200,9 @@ GAME_ALIASES: Mapping[str, str] = MappingProxyType({
     "quello col foglio": "yatzi", "quello con la scheda": "yatzi", "quello del punteggio": "yatzi",
     # a game described by its dice ("quello con cinque dadi"): Yatzi rolls five, Tokio two
     "cinque dadi": "yatzi", "due dadi": "tokio",
-    # a game described by what it is played with: "quello" or "il gioco" before the thing
-    **{f"{head} {thing}": game for head in ("quello", "il gioco", "quello coi dadi e")
-       for thing, game in (("del bicchiere", "tokio"), ("col bicchiere", "tokio"), ("con il bicchiere", "tokio"),
-                           ("delle bugie", "tokio"), ("delle caselle", "yatzi"), ("con le caselle", "yatzi"),
-                           ("le caselle", "yatzi"), ("il bicchiere", "tokio"))},
+    # a game described by what it is played with ("quello dei dadi col bicchiere"), the thing with its preposition
+    "del bicchiere": "tokio", "col bicchiere": "tokio", "con il bicchiere": "tokio", "delle bugie": "tokio",
+    "delle caselle": "yatzi", "con le caselle": "yatzi", "e le caselle": "yatzi",
 })
 
 #: Asking what may be chosen, in the lobby: the help ("che giochi ci sono?", "che regole ci sono?").
