@@ -186,8 +186,10 @@ DICTATION_SPOILERS: frozenset[str] = frozenset({"no", "anzi", "aspetta", "sbagli
 #: Articles before a face in a dictation ("il sei, l'asso"), besides the lead-ins.
 DICTATION_ARTICLES: frozenset[str] = frozenset({"il", "l", "lo"})
 #: The joins a recognizer is given as words of the dice phase (with their accents; "un", "fatto",
-#: "sono" are lead-ins of it already), so that "full di tre e due" does not arrive as "full [unk] tre e due".
-HEARD_PATTERN_JOINS: tuple[str, ...] = ("di", "da", "a", "più", "con", "i", "gli", "dadi")
+#: "sono" are lead-ins of it already), so that "full di tre e due" does not arrive as "full [unk] tre e due";
+#: "volte" for "quattro volte sei" (no risky pair). Not "dal"/"al" ("scala dal due al sei" is typed-only):
+#: two phonemes from "due", "full", "un" and "e" (confusability report).
+HEARD_PATTERN_JOINS: tuple[str, ...] = ("di", "da", "a", "più", "con", "i", "gli", "dadi", "volte")
 
 #: The words of a loose keep a recognizer is given in the virtual phase ("rilancio tutto tranne il
 #: cinque", "tengo solo i sei"). Not "pure" (two phonemes from "tre" and "due") nor "meno" (from
