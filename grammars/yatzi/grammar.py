@@ -66,7 +66,7 @@ from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase, SpottedPhrase
 from grammars.understanding.heard_words import spotted_phrases
-from grammars.understanding.spotting import HARMLESS, Vocabulary, understand
+from grammars.understanding.spotting import HARMLESS, Vocabulary, spot, understand
 from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 from grammars.yatzi.words import (
     ADVICE_WORDS,
@@ -667,7 +667,7 @@ def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Re
         if counted is not None:
             return counted
         dice = _pattern_dice(tokens)
-        if dice is None:
+        if dice is None and not spot(text, _vocabulary(phase), weak=True):  # "..., ripeti": the command counts
             dice = _dictation_among_words(tokens)
         if dice is not None:
             return dice
@@ -830,7 +830,8 @@ def _dictation_among_words(tokens: Sequence[str]) -> Intent | None:
             outside += current
         current = []
         outside.append(token)
-    if len(runs) != 1 or any(t in DICTATION_SPOILERS or t in NEGATORS or t in NUMBER_OF_WORD for t in outside):
+    spoilers = (DICTATION_SPOILERS, NEGATORS, NUMBER_OF_WORD)
+    if len(runs) != 1 or any(t in words for t in outside for words in spoilers):
         return None
     run = tuple(t for t in runs[0] if t not in DICTATION_ARTICLES)
     dice = _parse_dice(run)

@@ -130,3 +130,7 @@ def test_a_keep_not_understood_is_never_read_as_a_stop(natural: str) -> None:
 )
 def test_counts_lengths_and_the_rest_of_the_dice(natural: str, canonical: str, phase: Phase) -> None:
     _same(natural, canonical, phase)
+
+
+def test_a_command_beside_a_dictation_is_the_command_not_the_dice() -> None:
+    _same("tre tre quattro cinque sei... puoi ripetere?", "ripeti", Phase.DICE)
