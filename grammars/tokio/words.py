@@ -127,11 +127,12 @@ SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
             # disbelief: "figurati!" alone (before "se" it is a negator: "figurati se ci credo"), and the
             # claim denied to its declarer ("cinquantatré non ce l'hai")
             "figurati", "non ce l'hai", "non l'hai", "non ce li hai",
-            # a lie named, and refusals as a table says them
-            "menti", "stai mentendo", "bugia", "manco per sogno", "neanche per sogno", "nemmeno per sogno",
+            # a lie named, and refusals as a table says them (no bare "menti" nor "mostra": one letter from
+            # "metti" and "nostra", a typed word would be corrected to them)
+            "stai mentendo", "bugia", "manco per sogno", "neanche per sogno", "nemmeno per sogno",
             "col cavolo", "ma quando mai",
             # showing the dice, with any verb of showing ("mostrami i dadi": the pronoun is dropped)
-            "mostra i dadi", "mostra", "fuori i dadi", "falli vedere", "fammeli vedere", "fammi vedere tutto",
+            "mostra i dadi", "fuori i dadi", "falli vedere", "fammeli vedere", "fammi vedere tutto",
             # opening the cup, with any verb of opening or lifting
             # (with its object: "apri la finestra" is table talk)
             "scopriamo", "apri il bicchiere", "apri i dadi", "solleva il bicchiere", "alziamo",

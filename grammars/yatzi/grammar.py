@@ -66,7 +66,7 @@ from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase, SpottedPhrase
 from grammars.understanding.heard_words import spotted_phrases
-from grammars.understanding.spotting import HARMLESS, Vocabulary, spot, understand
+from grammars.understanding.spotting import HARMLESS, Vocabulary, settle, spot, understand
 from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 from grammars.yatzi.words import (
     ADVICE_WORDS,
@@ -675,9 +675,14 @@ def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Re
         keep = _loose_keep(tokens)
         if keep is not None:
             return keep
-    found = understand(text, _vocabulary(phase))
-    if phase is Phase.VIRTUAL and isinstance(found, KeepAll) and _keeps_some(tokens):
-        return None  # "tengo il sei, basta così, no...": a keep not understood is no stop
+    vocabulary = _vocabulary(phase)
+    found = understand(text, vocabulary)
+    if phase is Phase.VIRTUAL and isinstance(found, KeepAll):
+        if _keeps_some(tokens):
+            return None  # "tengo il sei, basta così, no...": a keep not understood is no stop
+        command = settle(text, spot(text, vocabulary, weak=True), vocabulary)
+        if command is not None:
+            return command  # "basta così, finiamo la partita": the stop is the command's, not the dice's
     return found
 
 

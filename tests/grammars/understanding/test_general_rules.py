@@ -122,12 +122,17 @@ def test_a_name_is_never_cut_as_a_verb_with_a_pronoun() -> None:
     [
         ("mostrami i dadi, dai", "dubito"),  # a verb of showing, its pronoun dropped
         ("fuori i dadi!", "dubito"),
-        ("secondo me menti", "dubito"),
+        ("secondo me stai mentendo", "dubito"),
         ("manco per sogno", "dubito"),
     ],
 )
 def test_showing_and_lies_named_doubt(natural: str, canonical: str) -> None:
     _same(natural, canonical, Phase.RESPONSE)
+
+
+@pytest.mark.parametrize("typed", ["metti nel tris", "la nostra"])
+def test_a_typed_word_is_not_corrected_to_a_doubt_one_letter_away(typed: str) -> None:
+    assert isinstance(parse_tokio(typed, Phase.RESPONSE, CLASSICO), NotUnderstood)
 
 
 @pytest.mark.parametrize(

@@ -134,3 +134,9 @@ def test_counts_lengths_and_the_rest_of_the_dice(natural: str, canonical: str, p
 
 def test_a_command_beside_a_dictation_is_the_command_not_the_dice() -> None:
     _same("tre tre quattro cinque sei... puoi ripetere?", "ripeti", Phase.DICE)
+
+
+@pytest.mark.parametrize(("natural", "canonical"), [("basta, chiudiamo la partita", "fine partita"),
+                                                     ("mi fermo qui, puoi ripetere i dadi?", "ripeti")])
+def test_a_stop_beside_a_command_is_the_command(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.VIRTUAL)
