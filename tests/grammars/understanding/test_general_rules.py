@@ -109,14 +109,6 @@ def test_a_verb_with_a_pronoun_at_its_end_is_that_verb(natural: str, canonical: 
     _same(natural, canonical, phase)
 
 
-def test_a_name_is_never_cut_as_a_verb_with_a_pronoun() -> None:
-    from grammars.evening.understanding import understood
-
-    table = (("tokio", "yatzi"), {"milella": "milella"}, ("Anna", "Nico", "Carla"))
-    assert understood("ripetimi la domanda", "lobby_game", *table) == understood("ripeti", "lobby_game", *table)
-    assert understood("Nicola", "lobby_name", *table) is None  # not "Nico" + "la"
-
-
 @pytest.mark.parametrize(
     ("natural", "canonical"),
     [
