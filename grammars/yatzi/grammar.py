@@ -61,7 +61,7 @@ from grammars.commands import assent_entries, command_entries, command_table, ye
 from grammars.intents import Intent, No, NotUnderstood, Yes
 from grammars.it.numbers import NUMBER_OF_WORD
 from grammars.it.words import COMMAND_WORDS, NEGATORS, SKIP_WORDS, YES_NO, YES_NO_WORDS
-from grammars.normalize import fold, join, key, phrase, prepare
+from grammars.normalize import fold, join, key, normalize, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase, SpottedPhrase
@@ -545,26 +545,58 @@ def _named_dice(tokens: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, ...]
     return tuple(faces), tuple(every)
 
 
-def counted_faces(faces: Sequence[int]) -> tuple[int, ...]:
+def counted_faces(faces: Sequence[int], joined: Sequence[bool] | None = None) -> tuple[int, ...]:
     """``faces`` read with each count before a face as that many dice of it ("due cinque" -> 5 5).
 
     A number word before a face may be a die or a count of the face after it: "tengo due cinque"
-    names a two and a five, or two fives. The host tries this reading only where the dice named
-    one by one are not on the table (it is the only one that fits there), never by guess.
+    names a two and a five, or two fives. ``joined[i]`` says face ``i`` was said right after face
+    ``i - 1`` (no "e" between: "due e cinque" is no count); None: all were. The host tries this
+    reading only where the dice named one by one are not on the table, never by guess.
 
     >>> counted_faces((2, 5)), counted_faces((3, 6, 1)), counted_faces((6, 2, 4)), counted_faces((1, 6))
     ((5, 5), (6, 6, 6, 1), (6, 4, 4), (1, 6))
+    >>> counted_faces((2, 5), joined=(False, False))
+    (2, 5)
     """
+    together = list(joined) if joined is not None else [True] * len(faces)
     out: list[int] = []
     i = 0
     while i < len(faces):
-        if 2 <= faces[i] <= DICE_COUNT and i + 1 < len(faces):
+        if 2 <= faces[i] <= DICE_COUNT and i + 1 < len(faces) and together[i + 1]:
             out += [faces[i + 1]] * faces[i]
             i += 2
         else:
             out.append(faces[i])
             i += 1
     return tuple(out)
+
+
+def _with_count_reading(intent: Intent, text: str) -> Intent:
+    """A keep or a reroll with its count reading (:func:`counted_faces`) from the words as said, else ``intent``.
+
+    >>> _with_count_reading(KeepDice((2, 5)), "tengo due cinque").counted
+    (5, 5)
+    >>> _with_count_reading(KeepDice((2, 5)), "tengo due e cinque").counted
+    ()
+    """
+    if not isinstance(intent, (KeepDice, RerollDice)) or not intent.faces:
+        return intent
+    words = _face_of_word()
+    said: list[int] = []
+    joined: list[bool] = []
+    previous_was_face = False
+    for word in fold(normalize(text)).split():
+        face = words.get(word)
+        if face is not None:
+            said.append(face)
+            joined.append(previous_was_face)
+        previous_was_face = face is not None
+    if tuple(said) != intent.faces:
+        return intent  # named otherwise ("i due cinque", digits): no second reading
+    counted = counted_faces(said, joined)
+    if counted == intent.faces:
+        return intent
+    return type(intent)(intent.faces, intent.every, counted)
 
 
 def _joins_a_face(word: str) -> bool:
@@ -638,13 +670,13 @@ def parse_yatzi(text: str, phase: Phase) -> Intent:
         return NotUnderstood(text, Reason.EMPTY)
     result = _parse_in(ph, tokens)
     if not isinstance(result, Reason):
-        return result
+        return _with_count_reading(result, text)
     if result is Reason.UNKNOWN and not _valid_elsewhere(text, tokens, ph):  # "tengo tre" after the last roll
         spotted = _understand(text, ph, tokens)
         if isinstance(spotted, Reason):
             return NotUnderstood(text, spotted)
         if spotted is not None:
-            return spotted
+            return _with_count_reading(spotted, text)
     if result is Reason.UNKNOWN and _valid_elsewhere(text, tokens, ph):
         return NotUnderstood(text, Reason.NOT_NOW)
     return NotUnderstood(text, result)

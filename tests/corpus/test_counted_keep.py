@@ -34,8 +34,14 @@ def test_a_count_before_a_face_is_read_as_dice_of_that_face_only_when_the_faces_
     assert verdict.same, verdict.explain()
 
 
-def test_a_count_that_fits_neither_reading_changes_nothing(tmp_path: Path) -> None:
-    # 1 4 5 5 5: neither a two and a six nor two sixes are there: refused, nothing journaled
-    verdict = judge(Line(0, "yatzi/virtual", (), "tengo due sei", "tengo sei sei"), tmp_path)
+@pytest.mark.parametrize(
+    "natural",
+    [
+        "tengo due sei",  # 1 4 5 5 5: neither a two and a six nor two sixes are there
+        "tengo due e cinque",  # "e" between: a two and a five, no count; there is no two
+    ],
+)
+def test_a_count_reading_that_does_not_fit_or_was_not_said_changes_nothing(natural: str, tmp_path: Path) -> None:
+    verdict = judge(Line(0, "yatzi/virtual", (), natural, "tengo sei sei"), tmp_path)
     assert verdict.natural.journal == ()
     assert "Sul tavolo non ci sono" in " ".join(verdict.natural.said)

@@ -34,7 +34,6 @@ from grammars.yatzi.grammar import (
     Phase,
     Reason,
     box_name,
-    counted_faces,
     face_word,
     help_examples,
     parse_yatzi,
@@ -291,8 +290,8 @@ class YatziDialog:
         every = tuple(d for d in dice if d in intent.every)
         faces = intent.faces + every
         if not is_sub_multiset(faces, dice):
-            counted = counted_faces(intent.faces) + every  # "tengo due cinque" with no two: two fives
-            if not is_sub_multiset(counted, dice):
+            counted = intent.counted + every  # "tengo due cinque" with no two on the table: two fives
+            if not intent.counted or not is_sub_multiset(counted, dice):
                 return r.NotOnTable(intent.faces)
             faces = counted
         # the dice kept are the rest of the table, in its order: how they were named changes nothing
