@@ -5,7 +5,11 @@ folded tokens, without fillers, connectors and skip words (:mod:`grammars.it.wor
 without the words the phase drops (lead-ins, articles). At each token the longest run of
 tokens that is a key of the phase's vocabulary is a *spot*; unknown words between spots
 never block an answer. A negator just before a spot ("non mi fido", "non dubito") turns
-it into its opposite, or drops it when it has none. Then:
+it into its opposite, or drops it when it has none ("altro che cinquantatré"); some negate only
+before a word ("figurati se", "altro che"), two cancel ("figurati se non ti credo"), and a word
+after a spot may turn it too ("ci credo poco"). A question word followed by other words opens a
+question ("come stiamo?") instead of asking again; a word with a pronoun at its end is its verb
+("ripetimi"). Then:
 
 - no spot: the command content words are tried ("puoi ripetere?"), then typed tokens near
   one legal word (:mod:`grammars.understanding.typos`); else nothing is understood;
