@@ -146,7 +146,7 @@ SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 SPOTTED_TAKE_PENALTY: tuple[str, ...] = tuple(
     f"{verb} {noun}"
     for verb in ("prendo", "mi prendo", "becco", "mi becco", "piglio", "mi piglio", "accetto", "pago", "incasso",
-                 "prendere", "prenderei", "accettare", "pagare")
+                 "prendere", "prenderei", "accettare", "pagare", "tengo", "mi tengo")
     for noun in ("la penalità", "una penalità")
 )
 

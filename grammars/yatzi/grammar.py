@@ -104,12 +104,14 @@ from grammars.yatzi.words import (
     REROLL_VERBS,
     REST_WORDS,
     ROLL_WORDS,
+    SMALL_STRAIGHT,
     SPOTTED_ADVICE_WORDS,
     SPOTTED_BOX_WORDS,
     SPOTTED_CARD_WORDS,
     SPOTTED_STOP_WORDS,
     START_LEAD_IN,
     START_LEAD_INS,
+    STRAIGHT_SIZES,
     STRAIGHT_WORD,
     TIMES_WORD,
 )
@@ -723,13 +725,15 @@ def _before_the_rest(words: list[str]) -> list[str]:
 
     >>> _before_the_rest(["i", "cinque", "ritira", "il", "resto"]), _before_the_rest(["l", "asso", "tieni", "altri"])
     (['i', 'cinque'], ['l', 'asso'])
-    >>> _before_the_rest(["i", "cinque", "e", "il", "sei"])
-    ['i', 'cinque', 'e', 'il', 'sei']
+    >>> _before_the_rest(["i", "cinque", "e", "il", "sei"]), _before_the_rest(["i", "cinque", "il", "resto", "lo"])
+    (['i', 'cinque', 'e', 'il', 'sei'], ['i', 'cinque'])
     """
     verbs = {*KEEP_VERBS, *REROLL_VERBS, *ROLL_WORDS}
     for i, word in enumerate(words):
         if word in verbs and any(w in REST_WORDS for w in words[i + 1 : i + 4]):
             return words[:i]
+        if i > 1 and word in REST_WORDS and words[i - 1] in ARTICLES:  # "i cinque, il resto lo ritiri"
+            return words[: i - 1]
     return words
 
 
@@ -772,6 +776,7 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
     faces, plural = _face_of_word(), _face_of_plural_word()
     dice: list[int] = []
     singles = 0  # dice named by a face word alone: they may be counts ("full, tre sei e due due")
+    sized = False  # a straight named with its size ("scala piccola"): dice must follow
     bare: list[str] = []  # patterns named with no face: they must fit the dice
     i = 0
     while i < len(words) and words[i] in DICE_LEAD_INS and words[i] not in faces:
@@ -791,11 +796,16 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
                 continue
             dice += [after[0]] * {**PATTERN_COUNTS, **GROUP_COUNTS}[w]
             i += 2
+        elif w == STRAIGHT_WORD and words[i + 1 : i + 2] and words[i + 1] in STRAIGHT_SIZES:
+            bare.append(STRAIGHT_SIZES[words[i + 1]])  # "scala grande, dall'uno al cinque": the dice must fit
+            sized = True
+            del words[i + 1]  # then read on as "scala dall'uno al cinque"
         elif w in (FULL_WORD, STRAIGHT_WORD):
             a, b = (after + [None, None])[:2]
             listed = len(words) > i + 3 and faces.get(words[i + 3]) is not None  # "scala uno due tre quattro cinque"
             if a is None or listed:  # "full: tris di cinque e coppia di sei": the groups say the faces
-                bare.append(w)
+                if not (w == STRAIGHT_WORD and sized):  # its size is already the pattern to fit
+                    bare.append(w)
                 i += 1
                 continue
             if a is None or b is None:
@@ -817,7 +827,7 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
         else:
             return None if i < at else Reason.WRONG_DICE_COUNT  # words before any pattern: not a description
     if not dice:
-        return None  # "tris" alone names a box
+        return Reason.WRONG_DICE_COUNT if sized else None  # "tris" alone names a box
     if len(dice) != DICE_COUNT and bare and singles == len(dice):  # "full, tre sei e due due": counts of faces
         dice = list(counted_faces(dice))
     if len(dice) != DICE_COUNT or not all(_fits(name, dice) for name in bare):
@@ -882,6 +892,9 @@ def _fits(pattern: str, dice: Sequence[int]) -> bool:
         return counts == [2, 3]
     if pattern == STRAIGHT_WORD:
         return len(counts) == DICE_COUNT and max(dice) - min(dice) == DICE_COUNT - 1
+    if pattern == SMALL_STRAIGHT:  # four faces in a row among the five
+        faces = set(dice)
+        return any(all(f + k in faces for k in range(DICE_COUNT - 1)) for f in faces)
     return counts[-1] >= {**PATTERN_COUNTS, **GROUP_COUNTS}[pattern]
 
 

@@ -176,6 +176,14 @@ PATTERN_JOINS: frozenset[str] = frozenset(
     | {"dal", "al", "dall", "all", "fino", "il", "l", "lo", "fanno", "mostrano", "danno", "segnano"}
 )
 
+#: The size said after "scala" in a description ("scala grande, dall'uno al cinque"): the straight the
+#: dice must make (a large one: five faces in a row; a small one: four in a row among the five).
+SMALL_STRAIGHT = "scala piccola"
+STRAIGHT_SIZES: Mapping[str, str] = MappingProxyType({
+    "grande": "scala", "massima": "scala", "lunga": "scala",
+    "piccola": SMALL_STRAIGHT, "minima": SMALL_STRAIGHT, "corta": SMALL_STRAIGHT,
+})
+
 #: "N volte F": N dice showing F, in a description ("quattro volte due e un sei").
 TIMES_WORD = "volte"
 

@@ -140,3 +140,18 @@ def test_a_command_beside_a_dictation_is_the_command_not_the_dice() -> None:
                                                      ("mi fermo qui, puoi ripetere i dadi?", "ripeti")])
 def test_a_stop_beside_a_command_is_the_command(natural: str, canonical: str) -> None:
     _same(natural, canonical, Phase.VIRTUAL)
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical"),
+    [
+        ("scala grande, dal due al sei", "due tre quattro cinque sei"),  # a straight with its size
+        ("scala piccola, uno due tre quattro e sei", "uno due tre quattro sei"),  # four in a row among five
+    ],
+)
+def test_a_straight_named_with_its_size_is_read_from_its_dice(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.DICE)
+
+
+def test_a_straight_whose_dice_do_not_fit_its_size_is_refused() -> None:
+    assert isinstance(parse_yatzi("scala grande: uno due tre quattro sei", Phase.DICE), NotUnderstood)
