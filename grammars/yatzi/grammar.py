@@ -782,7 +782,7 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
     while i < len(words) and words[i] in DICE_LEAD_INS and words[i] not in faces:
         i += 1
     while i < len(words):
-        w, after = words[i], [faces.get(x) for x in words[i + 1 : i + 3]]
+        w, after = words[i], [faces.get(x) or plural.get(x) for x in words[i + 1 : i + 3]]  # "tris di assi"
         if w == ALL_WORDS[1] and len(after) == 2 and after[0] == DICE_COUNT and after[1] is not None:
             dice += [after[1]] * DICE_COUNT  # "tutti e cinque (i dadi fanno) quattro": all five dice
             i += 3

@@ -173,7 +173,7 @@ PATTERN_JOINS: frozenset[str] = frozenset(
     {"di", "da", "a", "piu", "con", "un", "una", "i", "gli", "dadi", "fatto", "sono"}
     # the articled prepositions and articles ("scala dal due al sei", "il sei"), and the verbs that
     # say what dice show ("tutti e cinque i dadi fanno quattro")
-    | {"dal", "al", "dall", "all", "fino", "il", "l", "lo", "fanno", "mostrano", "danno", "segnano"}
+    | {"dal", "al", "dall", "all", "fino", "il", "l", "lo", "fanno", "mostrano", "danno", "segnano", "d"}
 )
 
 #: The size said after "scala" in a description ("scala grande, dall'uno al cinque"): the straight the
@@ -224,7 +224,8 @@ ALL_DICE_WORDS: tuple[str, ...] = ("tutti i dadi", "tutti cinque i dadi", "tutti
 AGAIN_VERBS: Mapping[str, str] = MappingProxyType({"tira di nuovo": "ritira", "lancia di nuovo": "rilancia",
                                                    "rilancia di nuovo": "rilancia", "ritira di nuovo": "ritira",
                                                    "tiro ancora": "ritira", "tira ancora": "ritira",
-                                                   "tiro di nuovo": "ritira"})
+                                                   "tiro di nuovo": "ritira", "tiro tutto": "ritira tutto",
+                                                   "tira tutto": "ritira tutto"})
 
 #: The rest of the dice, after a second verb that only completes a keep or a reroll ("tengo i cinque,
 #: ritira il resto"; "ritira l'uno e tieni gli altri"): the first verb and its dice say it all.
@@ -239,7 +240,7 @@ LOOSE_REROLL_VERBS: Mapping[str, str] = MappingProxyType({
 
 #: Words after the dice of a keep that only close it ("tengo i tre cinque e basta" keeps the three fives):
 #: not a stop.
-KEEP_CLOSERS: frozenset[str] = frozenset({"basta", "cosi", "li", "qui"})
+KEEP_CLOSERS: frozenset[str] = frozenset({"basta", "cosi", "li", "qui", "di", "nuovo"})
 
 #: "tutto tranne ..." turns a keep into a reroll and back ("rilancio tutto tranne il cinque").
 EXCEPT_WORDS: tuple[str, ...] = ("tranne", "eccetto", "meno")

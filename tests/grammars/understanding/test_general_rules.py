@@ -116,6 +116,7 @@ def test_a_verb_with_a_pronoun_at_its_end_is_that_verb(natural: str, canonical: 
         ("fuori i dadi!", "dubito"),
         ("secondo me stai mentendo", "dubito"),
         ("manco per sogno", "dubito"),
+        ("secondo me è falso", "dubito"),
     ],
 )
 def test_showing_and_lies_named_doubt(natural: str, canonical: str) -> None:

@@ -155,3 +155,15 @@ def test_a_straight_named_with_its_size_is_read_from_its_dice(natural: str, cano
 
 def test_a_straight_whose_dice_do_not_fit_its_size_is_refused() -> None:
     assert isinstance(parse_yatzi("scala grande: uno due tre quattro sei", Phase.DICE), NotUnderstood)
+
+
+@pytest.mark.parametrize(
+    ("natural", "canonical", "phase"),
+    [
+        ("tris di assi più un cinque e un sei", "uno uno uno cinque sei", Phase.DICE),  # a pattern of a plural face
+        ("poker d'assi, più un due", "uno uno uno uno due", Phase.DICE),
+        ("tiro tutto di nuovo", "ritira tutto", Phase.VIRTUAL),
+    ],
+)
+def test_patterns_of_aces_and_rolling_everything_again(natural: str, canonical: str, phase: Phase) -> None:
+    _same(natural, canonical, phase)
