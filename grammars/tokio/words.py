@@ -130,7 +130,7 @@ SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
             # a lie named, and refusals as a table says them (no bare "menti" nor "mostra": one letter from
             # "metti" and "nostra", a typed word would be corrected to them)
             "stai mentendo", "bugia", "manco per sogno", "neanche per sogno", "nemmeno per sogno",
-            "col cavolo", "ma quando mai", "giammai", "falso", "è falso",
+            "col cavolo", "ma quando mai", "giammai", "è falso",
             # showing the dice, with any verb of showing ("mostrami i dadi": the pronoun is dropped)
             "mostra i dadi", "fuori i dadi", "falli vedere", "fammeli vedere", "fammi vedere tutto",
             # opening the cup, with any verb of opening or lifting
