@@ -198,8 +198,10 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
         _add(keys, ["no"], No())  # "no dai, un'altra": a no beside another answer gives way to it
         _add(keys, w.AFTER_YES, Yes())
         _add(keys, (*w.AGAIN, *w.AGAIN_SPOTTED), Again())
-        _add(keys, w.CHANGE_GAME, ChangeGame())
-        _add(keys, w.CHANGE_PLAYERS, ChangePlayers())
+        _add(keys, (*w.CHANGE_GAME, *w.CHANGE_GAME_SPOTTED), ChangeGame())
+        _add(keys, (*w.CHANGE_PLAYERS, *w.CHANGE_PLAYERS_SPOTTED), ChangePlayers())
+        _add(keys, [f"{verb} {noun}" for verb in w.CHANGE_PLAYERS_VERBS for noun in w.CHANGE_PLAYERS_NOUNS],
+             ChangePlayers())
         _add(keys, (*w.END_EVENING, *w.END_EVENING_SPOTTED), EndEvening())
         _names(keys, names, Enters, (*w.ENTERS, *w.ENTERS_MORE), w.ENTERS_AFTER)
         _names(keys, table, Leaves, (*w.LEAVES, *w.LEAVES_MORE), (*w.LEAVES_AFTER, *w.ABSENT_AFTER))
@@ -208,8 +210,11 @@ def _vocabulary(phase: str, games: tuple[str, ...], rule_names: tuple[tuple[str,
         _yes_no(keys, Yes(), No())
     known = frozenset(t for k in _weak() for t in k.split())
     drop = _WHEN if phase == "lobby_name" else frozenset()
+    # a word with a pronoun at its end is read as a verb of the lobby, never as a name ("Nicola" is no "Nico")
+    people = (Name, Names, Enters, Leaves)
+    stems = frozenset(t for k, m in keys.items() if not isinstance(m, people) for t in k.split()) | known
     return Vocabulary(keys, weak=_weak(), opposite=opposite, drop=drop, harmless=harmless, expand=_spelt,
-                      known=known)
+                      known=known, stems=stems)
 
 
 #: Words of when, dropped at the name question: "Carla stasera non c'è" is "Carla non c'è".
@@ -252,6 +257,9 @@ def merge(spots: list[Spot]) -> list[Spot]:
     games = [s for s in others if isinstance(s.meaning, ChooseGame)]
     if games and all(isinstance(s.meaning, (ChooseGame, Again, ChangeGame)) for s in others):
         return games  # "un'altra a yatzi", "cambiamo, facciamo yatzi": the game named (two games still disagree)
+    players = [s for s in others if isinstance(s.meaning, ChangePlayers)]
+    if players and all(isinstance(s.meaning, (ChangePlayers, Again)) for s in others):
+        return players[:1]  # "un'altra, ma con altri giocatori": another game is what changing the players gives
     names = [s for s in others if isinstance(s.meaning, Name)]
     done = [s for s in others if isinstance(s.meaning, NamesDone)]
     counts = [s for s in others if isinstance(s.meaning, TableCount)]

@@ -86,6 +86,21 @@ CHANGE_GAME: tuple[str, ...] = (
 #: After a game: choose the players again.
 CHANGE_PLAYERS: tuple[str, ...] = ("cambiamo giocatori", "cambiano i giocatori", "nuovi giocatori", "altri giocatori")
 
+#: After a game, other players said as a verb of changing or redoing with a noun of the people at the
+#: table ("rifacciamo i giocatori", "cambiamo gente"): the noun says what is changed, so the verb alone
+#: ("rifacciamo": the same game again) gives way to it. Spotted only.
+CHANGE_PLAYERS_VERBS: tuple[str, ...] = (
+    "cambiamo", "cambia", "cambiare", "rifacciamo", "rifare", "rifai", "nuovi", "nuova", "altri", "altra",
+)
+CHANGE_PLAYERS_NOUNS: tuple[str, ...] = (
+    "giocatori", "i giocatori", "gente", "la gente", "squadra", "la squadra", "squadre", "le squadre",
+    "formazione", "la formazione",
+)
+
+#: After a game, other players or another game said among other words ("ricominciamo con altri").
+CHANGE_PLAYERS_SPOTTED: tuple[str, ...] = ("con altri", "con altra gente", "tocca ad altri", "fate giocare altri")
+CHANGE_GAME_SPOTTED: tuple[str, ...] = ("qualcos'altro", "qualcosa d'altro", "un altro gioco", "altra cosa")
+
 #: After a game: the evening is over.
 END_EVENING: tuple[str, ...] = (
     "basta per stasera", "basta", "no", "no grazie", "finiamo", "finito", "buonanotte", "basta così",
@@ -183,6 +198,11 @@ GAME_ALIASES: Mapping[str, str] = MappingProxyType({
     "tokyo": "tokio", "bluff": "tokio", "del bluff": "tokio", "dei bluff": "tokio", "il gioco del bluff": "tokio",
     "quello del bluff": "tokio", "quello dei bluff": "tokio", "quello delle caselle": "yatzi",
     "quello col foglio": "yatzi", "quello con la scheda": "yatzi", "quello del punteggio": "yatzi",
+    # a game described by its dice ("quello con cinque dadi"): Yatzi rolls five, Tokio two
+    "cinque dadi": "yatzi", "due dadi": "tokio",
+    # a game described by what it is played with ("quello dei dadi col bicchiere"), the thing with its preposition
+    "del bicchiere": "tokio", "col bicchiere": "tokio", "con il bicchiere": "tokio", "delle bugie": "tokio",
+    "delle caselle": "yatzi", "con le caselle": "yatzi", "e le caselle": "yatzi",
 })
 
 #: Asking what may be chosen, in the lobby: the help ("che giochi ci sono?", "che regole ci sono?").

@@ -70,17 +70,22 @@ YES_NO: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: adesso?", "quante vite abbiamo?"). They are weak: they count only when no answer of the
 #: phase is in the utterance ("sì, finiamola" is a yes to "finiamo la partita?").
 COMMAND_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
-    (Repeat(), ("ripetere", "ridici", "ridire", "ripetilo", "ripeti")),
+    (Repeat(), ("ripetere", "ridici", "ridire", "ripetilo", "ripeti", "non sentito", "non capito", "ridimmi",
+                "ridimmelo", "hai detto", "ha dichiarato")),
     (
         Standings(),
         (
-            "vince", "vincendo", "classifica", "punteggi", "punteggio", "quante vite", "quante penalità",
+            "vince", "vincendo", "ha vinto", "classifica", "punteggi", "punteggio", "quante vite", "quante penalità",
             "siamo messi", "come stiamo",
         ),
     ),
-    (Help(), ("posso dire", "devo dire", "dovrei dire", "aiutami")),
+    (Help(), ("posso dire", "devo dire", "dovrei dire", "aiutami", "posso rispondere", "devo rispondere",
+              "dovrei rispondere")),
     (Undo(), ("annulla", "annullare", "annulliamo", "torna indietro", "cancella", "cancellala")),
     (EndGame(), ("finiamo", "finiamola", "chiudiamo", "chiudiamola", "smettiamo")),
+    # the verbs of ending in any form, with their object: "direi di finire la partita", "terminiamo la partita"
+    (EndGame(), tuple(f"{verb} la partita" for verb in ("finire", "chiudere", "terminare", "terminiamo", "smettere"))),
+    (EndGame(), ("terminiamo", "fine del gioco")),
 )
 
 #: Extra wordings of sì and no, spotted inside longer answers ("certo, vai").
@@ -90,15 +95,36 @@ YES_NO_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 )
 
 #: Words that flip the meaning of the answer right after them ("non mi fido", "non dubito").
-NEGATORS: frozenset[str] = frozenset({"non", "mica", "neanche", "nemmeno", "neppure", "figurati"})
+NEGATORS: frozenset[str] = frozenset({"non", "mica", "neanche", "nemmeno", "neppure", "figurati", "altro"})
 
 #: Negators that flip only when this word follows them: "figurati se ci credo" doubts, while
-#: "figurati, fammi vedere" is an exclamation of disbelief before a doubt, not its negation.
-NEGATOR_NEEDS: Mapping[str, str] = MappingProxyType({"figurati": "se"})
+#: "figurati, fammi vedere" is an exclamation of disbelief before a doubt, not its negation;
+#: "altro che cinquantatré" denies the claim named after it (a roll has no opposite: it is dropped,
+#: and the other roll said is the answer), while "un altro" is no negation at all.
+NEGATOR_NEEDS: Mapping[str, str] = MappingProxyType({"figurati": "se", "altro": "che"})
+
+#: Negators that turn round even an answer that is itself a negation: "figurati se non ci credo" believes
+#: (while "altro che non ci credo!" stresses the doubt).
+NEGATES_NEGATIONS: frozenset[str] = frozenset({"figurati"})
+
+#: Question words that are a request alone ("come?", "cosa?": say it again) and only open a
+#: question when more words follow in the same sentence ("come stiamo a penalità?", "cosa posso
+#: rispondere?"): there the content words decide.
+QUESTION_WORDS: frozenset[str] = frozenset({"come", "cosa"})
+
+#: Words that flip the answer right before them ("ci credo poco" doubts, "mi fido poco").
+POST_NEGATORS: frozenset[str] = frozenset({"poco"})
 
 #: Polite openers: at the start of a sentence with more words after them they only open it
 #: ("scusa, cosa posso dire?" asks for help); alone they keep their meaning ("scusa?" repeats).
 OPENERS: frozenset[str] = frozenset({"scusa", "scusami", "scusate", "senti", "sentite", "perdonami", "perdona"})
+
+#: Pronouns a verb takes at its end ("ripetimi", "dimmelo", "rifacciamola"), longest first: a word the
+#: phase does not know is read as its verb when the verb without them is one it knows.
+ENCLITICS: tuple[str, ...] = (
+    "glielo", "gliela", "glieli", "gliele", "melo", "mela", "meli", "mele", "telo", "tela", "celo", "cela",
+    "mene", "tene", "cene", "gli", "mi", "ti", "ci", "vi", "lo", "la", "li", "le", "ne",
+)
 
 #: Words that change nothing wherever they stand ("tengo solo i cinque", "voglio proprio vedere").
 SKIP_WORDS: frozenset[str] = frozenset({"solo", "soltanto", "proprio", "pure", "anche", "davvero", "sempre"})

@@ -59,7 +59,7 @@ from grammars.normalize import join, key, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import LeadInPhrase, Phrase, SpottedPhrase
-from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll
+from grammars.tokio.intents import BelieveIt, DoubtIt, SayRoll, TakeThePenalty
 from grammars.tokio.words import (
     ACE_PAIR_SPELLINGS,
     CLAIM_LEAD_INS,
@@ -78,10 +78,13 @@ from grammars.tokio.words import (
     SPECIAL_NAMES,
     SPOTTED_ACE_PAIRS,
     SPOTTED_RESPONSES,
+    SPOTTED_TAKE_PENALTY,
+    SPOTTED_WITHDRAW,
     TAKE_PENALTY,
+    TAKE_PENALTY_MANNER,
 )
 from grammars.understanding.heard_words import spotted_phrases
-from grammars.understanding.spotting import Vocabulary, understand
+from grammars.understanding.spotting import Spot, Vocabulary, understand
 
 
 class Phase(ListeningPhase):
@@ -477,7 +480,7 @@ def _name_keys() -> frozenset[str]:
 
 @cache
 def _take_penalty_keys() -> frozenset[str]:
-    return frozenset(key(w) for w in TAKE_PENALTY[1])
+    return frozenset(key(w) for w in (*TAKE_PENALTY[1], *SPOTTED_TAKE_PENALTY))
 
 
 @cache
@@ -554,7 +557,7 @@ def parse_tokio(
             return SayRoll(roll)
     allowed = can_take_penalty and ph is Phase.RESPONSE
     vocabulary = _vocabulary(ph, rules.sides, rules.ranking_kind, allowed, named_choices and ph is Phase.RESPONSE)
-    spotted = understand(_ARTICLE_BEFORE_Z.sub("", text), vocabulary)
+    spotted = understand(_ARTICLE_BEFORE_Z.sub("", text), vocabulary, _penalty_manner)
     if isinstance(spotted, NotUnderstood) and type(spotted) is NotUnderstood:
         return NotUnderstood(text, spotted.reason)  # a refusal spotted ("prendo la penalità" not allowed now)
     if spotted is not None:
@@ -569,6 +572,19 @@ _ARTICLE_BEFORE_Z = re.compile(r"\buno\s+(?=zero\b)", re.IGNORECASE)
 
 #: What a negated answer means ("non mi fido" doubts, "non dubito" believes).
 _OPPOSITES: Mapping[Intent, Intent] = {BelieveIt(): DoubtIt(), DoubtIt(): BelieveIt(), Yes(): No(), No(): Yes()}
+
+
+def _penalty_manner(spots: list[Spot]) -> list[Spot]:
+    """``spots`` without the words of manner ("senza guardare") when the penalty is taken: they are part of it.
+
+    >>> take, blind = Spot(TakeThePenalty(), "mi becco la penalità", False), Spot(BelieveIt(), "senza guardare", False)
+    >>> _penalty_manner([take, blind]) == [take], _penalty_manner([blind]) == [blind]
+    (True, True)
+    """
+    if not any(isinstance(s.meaning, TakeThePenalty) for s in spots):
+        return spots
+    manner = {key(w) for w in TAKE_PENALTY_MANNER}
+    return [s for s in spots if key(s.said) not in manner]
 
 
 def _roll_reading(k: str) -> Intent | None:
@@ -596,7 +612,10 @@ def _vocabulary(phase: Phase, sides: int, kind: RankingKind, can_take_penalty: b
     elif phase is Phase.RESPONSE:
         for k, m in _keyed(SPOTTED_RESPONSES).items():
             keys.setdefault(k, m)
-        if not can_take_penalty:
+        if can_take_penalty:
+            for k, m in _keyed(((TakeThePenalty(), (*SPOTTED_TAKE_PENALTY, *SPOTTED_WITHDRAW)),)).items():
+                keys.setdefault(k, m)
+        else:
             refusal = NotUnderstood("", Reason.TAKE_PENALTY_NOT_ALLOWED)
             keys.update({k: refusal for k in _take_penalty_keys() if k not in keys})
     elif phase is Phase.CONFIRM:

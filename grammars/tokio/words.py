@@ -110,14 +110,52 @@ HELP_ANSWERS_BLIND: tuple[str, str] = ("accetto", "scopro")
 #: fido": a negator before one flips it). Not given to the recognizer as whole phrases.
 SPOTTED_RESPONSES: tuple[tuple[Intent, tuple[str, ...]], ...] = (
     (BelieveIt(), ("mi fido", "fido", "mi convince", "ci sta", "tiro io", "vai avanti", "hai vinto tu")),
+    # taking the dice or the cup
+    (BelieveIt(), ("prendo i dadi", "prendo il bicchiere")),
+    # "vediamo se" about one's own roll to come is taking the cup, not a call to lift it ("vediamo se è vero")
+    (BelieveIt(), tuple(f"vediamo se {attempt}" for attempt in (
+        "esce", "riesco", "ce la faccio", "lo batto", "la batto", "faccio meglio", "lo supero", "tocca a me",
+    ))),
+    # taking the cup over is believing: a verb of handing it over, and the cup or the dice
+    (BelieveIt(), tuple(f"{verb} {cup}" for verb in ("passami", "dammi", "passa", "da qua")
+                        for cup in ("il bicchiere", "i dadi", "il bussolotto"))),
     (
         DoubtIt(),
         (
             "neanche per idea", "nemmeno per idea", "bluffi", "stai bluffando", "bluff", "balle",
             "vediamo i dadi", "scopri tutto",
+            # disbelief: "figurati!" alone (before "se" it is a negator: "figurati se ci credo"), and the
+            # claim denied to its declarer ("cinquantatré non ce l'hai")
+            "figurati", "non ce l'hai", "non l'hai", "non ce li hai",
+            # a lie named, and refusals as a table says them (no bare "menti" nor "mostra": one letter from
+            # "metti" and "nostra", a typed word would be corrected to them)
+            "stai mentendo", "bugia", "manco per sogno", "neanche per sogno", "nemmeno per sogno",
+            "col cavolo", "ma quando mai", "giammai", "è falso",
+            # showing the dice, with any verb of showing ("mostrami i dadi": the pronoun is dropped)
+            "mostra i dadi", "fuori i dadi", "falli vedere", "fammeli vedere", "fammi vedere tutto",
+            # opening the cup, with any verb of opening or lifting
+            # (with its object: "apri la finestra" is table talk)
+            "scopriamo", "apri il bicchiere", "apri i dadi", "solleva il bicchiere", "alziamo",
+            "impossibile", "non è possibile", "non può essere",
         ),
     ),
 )
+
+#: Taking the penalty said with any verb of taking ("mi becco la penalità", "accetto la penalità"),
+#: spotted inside longer answers.
+SPOTTED_TAKE_PENALTY: tuple[str, ...] = tuple(
+    f"{verb} {noun}"
+    for verb in ("prendo", "mi prendo", "becco", "mi becco", "piglio", "mi piglio", "accetto", "pago", "incasso",
+                 "prendere", "prenderei", "accettare", "pagare", "tengo", "mi tengo")
+    for noun in ("la penalità", "una penalità")
+)
+
+#: Withdrawing from the round is taking the penalty, where it may be taken.
+SPOTTED_WITHDRAW: tuple[str, ...] = ("mi ritiro", "lascio perdere")
+
+#: Words that say how the penalty is taken ("mi becco la penalità senza guardare": one answer, not a
+#: take and a belief): beside a take of the penalty they are part of it.
+TAKE_PENALTY_MANNER: tuple[str, ...] = ("senza guardare",)
 
 
 #: Words dropped from a claim or a reveal besides the lead-ins: the articles before a face

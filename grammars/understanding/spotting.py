@@ -5,7 +5,11 @@ folded tokens, without fillers, connectors and skip words (:mod:`grammars.it.wor
 without the words the phase drops (lead-ins, articles). At each token the longest run of
 tokens that is a key of the phase's vocabulary is a *spot*; unknown words between spots
 never block an answer. A negator just before a spot ("non mi fido", "non dubito") turns
-it into its opposite, or drops it when it has none. Then:
+it into its opposite, or drops it when it has none ("altro che cinquantatré"); some negate only
+before a word ("figurati se", "altro che"), two cancel ("figurati se non ti credo"), and a word
+after a spot may turn it too ("ci credo poco"). A question word followed by other words opens a
+question ("come stiamo?") instead of asking again; a word with a pronoun at its end is its verb
+("ripetimi"). Then:
 
 - no spot: the command content words are tried ("puoi ripetere?"), then typed tokens near
   one legal word (:mod:`grammars.understanding.typos`); else nothing is understood;
@@ -32,7 +36,17 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from grammars.intents import AskBack, Conflict, Help, Intent, NotUnderstood, Repeat, Standings, Unsettled
-from grammars.it.words import CONNECTORS, NEGATOR_NEEDS, NEGATORS, OPENERS, SKIP_WORDS
+from grammars.it.words import (
+    CONNECTORS,
+    ENCLITICS,
+    NEGATES_NEGATIONS,
+    NEGATOR_NEEDS,
+    NEGATORS,
+    OPENERS,
+    POST_NEGATORS,
+    QUESTION_WORDS,
+    SKIP_WORDS,
+)
 from grammars.normalize import fold, is_filler, normalize
 from grammars.understanding.typos import Index
 
@@ -68,6 +82,9 @@ class Vocabulary:
     """Extra tokens a typed word may be corrected to (besides those of ``keys``)."""
     protected: Collection[str] = frozenset()
     """Tokens never corrected: words of the game's other phases ("passo" is no typo of "asso")."""
+    stems: Collection[str] | None = None
+    """The words a word with a pronoun at its end may be read as ("ripetimi" -> "ripeti"); None: every
+    token of ``keys`` and ``weak``. A vocabulary of names gives fewer ("Nicola" is no "Nico" + "la")."""
 
     def longest(self) -> int:
         """The most tokens a key holds (number readings hold up to four)."""
@@ -84,6 +101,30 @@ class Vocabulary:
     def tokens(self) -> frozenset[str]:
         """Every token of every key: what a typed word may be corrected to (computed once)."""
         return frozenset(t for k in self.keys for t in k.split()) | frozenset(self.known)
+
+    @cached_property
+    def verbs(self) -> frozenset[str]:
+        """Every token of every key and command content word: what a word with a pronoun at its end may be."""
+        if self.stems is not None:
+            return frozenset(self.stems)
+        return self.tokens | frozenset(t for k in self.weak for t in k.split())
+
+    def without_enclitic(self, token: str) -> str:
+        """``token`` without a pronoun at its end when it is unknown and the verb left is known, else ``token``.
+
+        >>> from grammars.intents import Repeat
+        >>> words = Vocabulary({}, weak={"ripeti": Repeat()})
+        >>> words.without_enclitic("ripetimi"), words.without_enclitic("ripetilo"), words.without_enclitic("scala")
+        ('ripeti', 'ripeti', 'scala')
+        """
+        known = self.verbs
+        if token in known:
+            return token
+        for pronoun in ENCLITICS:
+            stem = token[: -len(pronoun)]
+            if token.endswith(pronoun) and len(stem) >= 3 and stem in known:
+                return stem
+        return token
 
     @cached_property
     def typo_index(self) -> Index:
@@ -119,7 +160,7 @@ def tokens(sentence: str, words: Vocabulary) -> list[tuple[str, str]]:
     """(folded token, as said) for every token of ``sentence`` that may matter."""
     out: list[tuple[str, str]] = []
     for said in normalize(sentence).split():
-        folded = fold(said)
+        folded = words.without_enclitic(fold(said))
         if folded in CONNECTORS or folded in SKIP_WORDS or is_filler(folded) or folded in words.drop:
             continue
         for token in words.expand(folded):
@@ -145,12 +186,26 @@ def _scan(toks: list[tuple[str, str]], question: bool, find: Callable[[str], Int
         else:
             i += 1
             continue
+        negating_here = toks[i][0] in NEGATOR_NEEDS and _negates(toks, i)  # "figurati se ...", "altro che ..."
+        opening = j == i + 1 and toks[i][0] in QUESTION_WORDS and len(toks) > 1  # "come stiamo?"
+        if negating_here or opening:
+            i += 1
+            continue
         said = " ".join(s for _, s in toks[i:j])
         negators = [toks[k][0] for k in range(max(last_end, i - 2), i) if _negates(toks, k)]
-        if negators and toks[i][0] not in NEGATORS:
+        if negators and i - 3 >= last_end and toks[i - 3][0] in NEGATOR_NEEDS and _negates(toks, i - 3):
+            negators.insert(0, toks[i - 3][0])  # "figurati se non ci credo": two negations, no flip
+        if len(negators) == 2 and toks[i][0] not in NEGATORS:
+            said = f"{' '.join(negators)} {said}"
+            covered += len(negators)
+        elif negators and (toks[i][0] not in NEGATORS or negators[-1] in NEGATES_NEGATIONS):  # "figurati se non ..."
             hit = words.opposite.get(hit)
             said = f"{negators[-1]} {said}"
             covered += len(negators)
+        elif j < len(toks) and toks[j][0] in POST_NEGATORS and hit is not None:  # "ci credo poco"
+            said = f"{said} {toks[j][1]}"
+            hit = words.opposite.get(hit)
+            j += 1
         if before < 0:
             before = i - len(negators)
         if hit is not None:

@@ -34,6 +34,7 @@ from grammars.yatzi.words import (
     EVERY_WORDS,
     FACE_WORDS,
     KEEP_ALL_WORDS,
+    PATTERN_JOINS,
     PLURAL_FACE_WORDS,
     REROLL_ALL_WORDS,
     ROLL_WORDS,
@@ -74,7 +75,24 @@ def _dice_complete(said: list[str], intent: Intent) -> bool:
     """Five dice heard, the last a face, and the words not counts said so far ("due cinque due sei uno": "tre")."""
     if not isinstance(intent, SayDice) or intent.check or len(intent.values) != DICE_COUNT:
         return False
+    if _all_five_cut_short(said):
+        return False
     return said[-1] in _face_words() and not _counts_cut_short([w for w in said if w not in _dropped()])
+
+
+def _all_five_cut_short(said: Sequence[str]) -> bool:
+    """True when ``said`` ends with "tutti e cinque (i dadi fanno)": all five dice, their face still to come.
+
+    >>> _all_five_cut_short("tutti e cinque".split()), _all_five_cut_short("tutti e cinque i dadi fanno".split())
+    (True, True)
+    >>> _all_five_cut_short("tutti cinque".split()), _all_five_cut_short("tutti e cinque fanno quattro".split())
+    (False, False)
+    """
+    five = FACE_WORDS[DICE_COUNT][0]
+    for i in range(len(said) - 2):
+        if said[i : i + 3] == ["tutti", "e", five]:
+            return all(w in PATTERN_JOINS for w in said[i + 3 :])
+    return False
 
 
 def _counts_cut_short(words: Sequence[str]) -> bool:

@@ -59,17 +59,19 @@ from functools import cache
 from engine.yatzi.score import BOXES, DICE_COUNT, FACES
 from grammars.commands import assent_entries, command_entries, command_table, yes_no_entries
 from grammars.intents import Intent, No, NotUnderstood, Yes
+from grammars.it.numbers import NUMBER_OF_WORD
 from grammars.it.words import COMMAND_WORDS, NEGATORS, SKIP_WORDS, YES_NO, YES_NO_WORDS
-from grammars.normalize import fold, join, key, phrase, prepare
+from grammars.normalize import fold, join, key, normalize, phrase, prepare
 from grammars.phases import ListeningPhase, NotUnderstoodReason
 from grammars.phrase_table import PhraseTable
 from grammars.phrases import ExtraPhrase, LeadInPhrase, Phrase, SpottedPhrase
 from grammars.understanding.heard_words import spotted_phrases
-from grammars.understanding.spotting import HARMLESS, Vocabulary, understand
+from grammars.understanding.spotting import HARMLESS, Vocabulary, settle, spot, understand
 from grammars.yatzi.intents import AskAdvice, ChooseBox, KeepAll, KeepDice, ReadCard, RerollDice, RollDice, SayDice
 from grammars.yatzi.words import (
     ADVICE_WORDS,
     AGAIN_VERBS,
+    ALL_DICE_WORDS,
     ALL_WORDS,
     AND,
     ARTICLES,
@@ -80,6 +82,8 @@ from grammars.yatzi.words import (
     DESCRIPTION_COUNTS,
     DICE_LEAD_IN_PHRASES,
     DICE_LEAD_INS,
+    DICTATION_ARTICLES,
+    DICTATION_SPOILERS,
     EVERY_WORDS,
     EXCEPT_WORDS,
     FACE_WORDS,
@@ -89,20 +93,27 @@ from grammars.yatzi.words import (
     HEARD_PATTERN_JOINS,
     KEEP_ALL_HELP,
     KEEP_ALL_WORDS,
+    KEEP_CLOSERS,
     KEEP_VERBS,
+    LOOSE_REROLL_VERBS,
     ONE_WORDS,
     PATTERN_COUNTS,
     PATTERN_JOINS,
     PLURAL_FACE_WORDS,
     REROLL_ALL_WORDS,
     REROLL_VERBS,
+    REST_WORDS,
     ROLL_WORDS,
+    SMALL_STRAIGHT,
     SPOTTED_ADVICE_WORDS,
     SPOTTED_BOX_WORDS,
     SPOTTED_CARD_WORDS,
+    SPOTTED_STOP_WORDS,
     START_LEAD_IN,
     START_LEAD_INS,
+    STRAIGHT_SIZES,
     STRAIGHT_WORD,
+    TIMES_WORD,
 )
 
 
@@ -536,6 +547,60 @@ def _named_dice(tokens: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, ...]
     return tuple(faces), tuple(every)
 
 
+def counted_faces(faces: Sequence[int], joined: Sequence[bool] | None = None) -> tuple[int, ...]:
+    """``faces`` read with each count before a face as that many dice of it ("due cinque" -> 5 5).
+
+    A number word before a face may be a die or a count of the face after it: "tengo due cinque"
+    names a two and a five, or two fives. ``joined[i]`` says face ``i`` was said right after face
+    ``i - 1`` (no "e" between: "due e cinque" is no count); None: all were. The host tries this
+    reading only where the dice named one by one are not on the table, never by guess.
+
+    >>> counted_faces((2, 5)), counted_faces((3, 6, 1)), counted_faces((6, 2, 4)), counted_faces((1, 6))
+    ((5, 5), (6, 6, 6, 1), (6, 4, 4), (1, 6))
+    >>> counted_faces((2, 5), joined=(False, False))
+    (2, 5)
+    """
+    together = list(joined) if joined is not None else [True] * len(faces)
+    out: list[int] = []
+    i = 0
+    while i < len(faces):
+        if 2 <= faces[i] <= DICE_COUNT and i + 1 < len(faces) and together[i + 1]:
+            out += [faces[i + 1]] * faces[i]
+            i += 2
+        else:
+            out.append(faces[i])
+            i += 1
+    return tuple(out)
+
+
+def _with_count_reading(intent: Intent, text: str) -> Intent:
+    """A keep or a reroll with its count reading (:func:`counted_faces`) from the words as said, else ``intent``.
+
+    >>> _with_count_reading(KeepDice((2, 5)), "tengo due cinque").counted
+    (5, 5)
+    >>> _with_count_reading(KeepDice((2, 5)), "tengo due e cinque").counted
+    ()
+    """
+    if not isinstance(intent, (KeepDice, RerollDice)) or not intent.faces:
+        return intent
+    words = _face_of_word()
+    said: list[int] = []
+    joined: list[bool] = []
+    previous_was_face = False
+    for word in fold(normalize(text)).split():
+        face = words.get(word)
+        if face is not None:
+            said.append(face)
+            joined.append(previous_was_face)
+        previous_was_face = face is not None
+    if tuple(said) != intent.faces:
+        return intent  # named otherwise ("i due cinque", digits): no second reading
+    counted = counted_faces(said, joined)
+    if counted == intent.faces:
+        return intent
+    return type(intent)(intent.faces, intent.every, counted)
+
+
 def _joins_a_face(word: str) -> bool:
     """An article or a word that says how many dice of the face after it ("i", "tutti", "il")."""
     return word in EVERY_WORDS or word in ONE_WORDS or word in ARTICLES
@@ -607,13 +672,13 @@ def parse_yatzi(text: str, phase: Phase) -> Intent:
         return NotUnderstood(text, Reason.EMPTY)
     result = _parse_in(ph, tokens)
     if not isinstance(result, Reason):
-        return result
+        return _with_count_reading(result, text)
     if result is Reason.UNKNOWN and not _valid_elsewhere(text, tokens, ph):  # "tengo tre" after the last roll
         spotted = _understand(text, ph, tokens)
         if isinstance(spotted, Reason):
             return NotUnderstood(text, spotted)
         if spotted is not None:
-            return spotted
+            return _with_count_reading(spotted, text)
     if result is Reason.UNKNOWN and _valid_elsewhere(text, tokens, ph):
         return NotUnderstood(text, Reason.NOT_NOW)
     return NotUnderstood(text, result)
@@ -632,14 +697,57 @@ def _valid_elsewhere(text: str, tokens: tuple[str, ...], phase: Phase) -> bool:
 def _understand(text: str, phase: Phase, tokens: tuple[str, ...]) -> Intent | Reason | None:
     """What a text the exact grammar does not know decides: dice by pattern, keeps said loosely, spotted phrases."""
     if phase is Phase.DICE:
+        counted = _counted_with_di(tokens)
+        if counted is not None:
+            return counted
         dice = _pattern_dice(tokens)
+        if dice is None and not spot(text, _vocabulary(phase), weak=True):  # "..., ripeti": the command counts
+            dice = _dictation_among_words(tokens)
         if dice is not None:
             return dice
     if phase is Phase.VIRTUAL:
         keep = _loose_keep(tokens)
         if keep is not None:
             return keep
-    return understand(text, _vocabulary(phase))
+    vocabulary = _vocabulary(phase)
+    found = understand(text, vocabulary)
+    if phase is Phase.VIRTUAL and isinstance(found, KeepAll):
+        if _keeps_some(tokens):
+            return None  # "tengo il sei, basta così, no...": a keep not understood is no stop
+        command = settle(text, spot(text, vocabulary, weak=True), vocabulary)
+        if command is not None:
+            return command  # "basta così, finiamo la partita": the stop is the command's, not the dice's
+    return found
+
+
+def _before_the_rest(words: list[str]) -> list[str]:
+    """``words`` cut before a second verb about the rest of the dice ("i cinque ritira il resto" -> "i cinque").
+
+    >>> _before_the_rest(["i", "cinque", "ritira", "il", "resto"]), _before_the_rest(["l", "asso", "tieni", "altri"])
+    (['i', 'cinque'], ['l', 'asso'])
+    >>> _before_the_rest(["i", "cinque", "e", "il", "sei"]), _before_the_rest(["i", "cinque", "il", "resto", "lo"])
+    (['i', 'cinque', 'e', 'il', 'sei'], ['i', 'cinque'])
+    """
+    verbs = {*KEEP_VERBS, *REROLL_VERBS, *ROLL_WORDS}
+    for i, word in enumerate(words):
+        if word in verbs and any(w in REST_WORDS for w in words[i + 1 : i + 4]):
+            return words[:i]
+        if i > 1 and word in REST_WORDS and words[i - 1] in ARTICLES:  # "i cinque, il resto lo ritiri"
+            return words[: i - 1]
+    return words
+
+
+def _keeps_some(tokens: Sequence[str]) -> bool:
+    """True when ``tokens`` hold a verb of keeping or rerolling some dice, not a wording of keeping them all.
+
+    >>> _keeps_some(("tengo", "i", "tre", "cinque", "basta")), _keeps_some(("tengo", "tutto", "basta", "cosi"))
+    (True, False)
+    """
+    said = f" {' '.join(tokens)} "
+    verbs = {*KEEP_VERBS, *REROLL_VERBS, *(w for loose in LOOSE_REROLL_VERBS for w in loose.split()[:1])}
+    if not any(t in verbs and (i == 0 or tokens[i - 1] not in NEGATORS) for i, t in enumerate(tokens)):
+        return False  # no verb, or only negated ones ("basta, non rilancio")
+    return not any(f" {key(w)} " in said for w in KEEP_ALL_WORDS if key(w).split()[0] in verbs)
 
 
 def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
@@ -661,29 +769,43 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
     <Reason.WRONG_DICE_COUNT: 'wrong_dice_count'>
     """
     words = [t for t in tokens if t not in PATTERN_JOINS]
-    named = (*PATTERN_COUNTS, *GROUP_COUNTS, FULL_WORD, STRAIGHT_WORD)
+    named = (*PATTERN_COUNTS, *GROUP_COUNTS, FULL_WORD, STRAIGHT_WORD, TIMES_WORD)
     at = next((i for i, w in enumerate(words) if w in named), None)
     if at is None:
         return None
     faces, plural = _face_of_word(), _face_of_plural_word()
     dice: list[int] = []
+    singles = 0  # dice named by a face word alone: they may be counts ("full, tre sei e due due")
+    sized = False  # a straight named with its size ("scala piccola"): dice must follow
     bare: list[str] = []  # patterns named with no face: they must fit the dice
     i = 0
     while i < len(words) and words[i] in DICE_LEAD_INS and words[i] not in faces:
         i += 1
     while i < len(words):
-        w, after = words[i], [faces.get(x) for x in words[i + 1 : i + 3]]
-        if w in PATTERN_COUNTS or w in GROUP_COUNTS:
-            if not after or after[0] is None:
+        w, after = words[i], [faces.get(x) or plural.get(x) for x in words[i + 1 : i + 3]]  # "tris di assi"
+        if w == ALL_WORDS[1] and len(after) == 2 and after[0] == DICE_COUNT and after[1] is not None:
+            dice += [after[1]] * DICE_COUNT  # "tutti e cinque (i dadi fanno) quattro": all five dice
+            i += 3
+        elif w in DESCRIPTION_COUNTS and words[i + 1 : i + 2] == [TIMES_WORD] and after[1:] and after[1] is not None:
+            dice += [after[1]] * DESCRIPTION_COUNTS[w]  # "quattro volte sei"
+            i += 3
+        elif w in PATTERN_COUNTS or w in GROUP_COUNTS:
+            if not after or after[0] is None or words[i + 2 : i + 3] == [TIMES_WORD]:  # "poker: quattro volte sei"
                 bare.append(w)
                 i += 1
                 continue
             dice += [after[0]] * {**PATTERN_COUNTS, **GROUP_COUNTS}[w]
             i += 2
+        elif w == STRAIGHT_WORD and words[i + 1 : i + 2] and words[i + 1] in STRAIGHT_SIZES:
+            bare.append(STRAIGHT_SIZES[words[i + 1]])  # "scala grande, dall'uno al cinque": the dice must fit
+            sized = True
+            del words[i + 1]  # then read on as "scala dall'uno al cinque"
         elif w in (FULL_WORD, STRAIGHT_WORD):
             a, b = (after + [None, None])[:2]
-            if a is None and b is None:
-                bare.append(w)
+            listed = len(words) > i + 3 and faces.get(words[i + 3]) is not None  # "scala uno due tre quattro cinque"
+            if a is None or listed:  # "full: tris di cinque e coppia di sei": the groups say the faces
+                if not (w == STRAIGHT_WORD and sized):  # its size is already the pattern to fit
+                    bare.append(w)
                 i += 1
                 continue
             if a is None or b is None:
@@ -700,14 +822,67 @@ def _pattern_dice(tokens: Sequence[str]) -> Intent | Reason | None:
             i += 2
         elif w in faces or w in plural:
             dice.append(faces.get(w) or plural[w])
+            singles += w in faces
             i += 1
         else:
             return None if i < at else Reason.WRONG_DICE_COUNT  # words before any pattern: not a description
     if not dice:
-        return None  # "tris" alone names a box
+        return Reason.WRONG_DICE_COUNT if sized else None  # "tris" alone names a box
+    if len(dice) != DICE_COUNT and bare and singles == len(dice):  # "full, tre sei e due due": counts of faces
+        dice = list(counted_faces(dice))
     if len(dice) != DICE_COUNT or not all(_fits(name, dice) for name in bare):
         return Reason.WRONG_DICE_COUNT
     return SayDice(tuple(dice))
+
+
+def _counted_with_di(tokens: Sequence[str]) -> Intent | None:
+    """Five dice said as counts joined to their faces by "di" ("tre di quattro e due di cinque"), or None.
+
+    >>> _counted_with_di(("tre", "di", "quattro", "due", "di", "cinque")), _counted_with_di(("tris", "di", "tre"))
+    (SayDice(values=(4, 4, 4, 5, 5), check=False), None)
+    """
+    words = list(tokens)
+    joined = [i for i in range(1, len(words) - 1) if words[i] == "di" and words[i - 1] in DESCRIPTION_COUNTS]
+    if not joined:
+        return None
+    counted = _counted_dice([w for i, w in enumerate(words) if i not in joined])
+    return SayDice(counted) if counted is not None else None
+
+
+def _dictation_among_words(tokens: Sequence[str]) -> Intent | None:
+    """The dice of the one dictation said among other words ("ecco qua: un sei, un tre ..."), or None.
+
+    The dictation is the one run of face words, their articles and lead-ins; the words around it
+    mean nothing, unless one of them corrects or denies (:data:`DICTATION_SPOILERS`, a negator), or
+    names a number or a face elsewhere (two runs): then nothing is read.
+
+    >>> _dictation_among_words(("vediamo", "un", "sei", "un", "due", "tre", "tre", "l", "asso", "mi", "pare"))
+    SayDice(values=(6, 2, 3, 3, 1), check=False)
+    >>> [_dictation_among_words(t) for t in (("sei", "sicuro", "tre", "tre", "tre", "due", "uno"),
+    ...                                       ("tre", "tre", "tre", "due", "uno", "anzi", "no"), ("vediamo",))]
+    [None, None, None]
+    """
+    faces, plural = _face_of_word(), _face_of_plural_word()
+    inside = faces.keys() | plural.keys() | DICE_LEAD_INS | DICTATION_ARTICLES
+    runs: list[list[str]] = []
+    outside: list[str] = []
+    current: list[str] = []
+    for token in (*tokens, ""):
+        if token in inside or (token.isascii() and token.isdigit()):
+            current.append(token)
+            continue
+        if any(t in faces or t in plural or t.isdigit() for t in current):
+            runs.append(current)
+        else:
+            outside += current
+        current = []
+        outside.append(token)
+    spoilers = (DICTATION_SPOILERS, NEGATORS, NUMBER_OF_WORD)
+    if len(runs) != 1 or any(t in words for t in outside for words in spoilers):
+        return None
+    run = tuple(t for t in runs[0] if t not in DICTATION_ARTICLES)
+    dice = _parse_dice(run)
+    return dice if isinstance(dice, SayDice) else None  # fewer or more dice: the words may be a command
 
 
 def _fits(pattern: str, dice: Sequence[int]) -> bool:
@@ -717,6 +892,9 @@ def _fits(pattern: str, dice: Sequence[int]) -> bool:
         return counts == [2, 3]
     if pattern == STRAIGHT_WORD:
         return len(counts) == DICE_COUNT and max(dice) - min(dice) == DICE_COUNT - 1
+    if pattern == SMALL_STRAIGHT:  # four faces in a row among the five
+        faces = set(dice)
+        return any(all(f + k in faces for k in range(DICE_COUNT - 1)) for f in faces)
     return counts[-1] >= {**PATTERN_COUNTS, **GROUP_COUNTS}[pattern]
 
 
@@ -730,12 +908,19 @@ def _loose_keep(tokens: Sequence[str]) -> Intent | None:
     said = " ".join(t for t in tokens if t not in SKIP_WORDS)
     for again, verb in AGAIN_VERBS.items():
         said = re.sub(rf"\b{again}\b", verb, said)
+    for all_dice in ALL_DICE_WORDS:  # "ritira tutti e cinque i dadi" is "ritira tutti"
+        said = re.sub(rf"\b{all_dice}\b", ALL_WORDS[1], said)
+    for loose, verb in LOOSE_REROLL_VERBS.items():  # longest first: "butta via l'asso"
+        said = re.sub(rf"\b{loose}\b", verb, said)
     words = said.split()
     verbs = KEEP_VERBS + REROLL_VERBS
     at = next((i for i, w in enumerate(words) if w in verbs), None)
     if at is None:
         return None
     verb, rest = words[at], words[at + 1 :]
+    rest = _before_the_rest(rest)
+    while len(rest) > 1 and rest[-1] in KEEP_CLOSERS:  # "tengo i tre cinque e basta": only those
+        rest.pop()
     if len(rest) > 2 and rest[0] in ALL_WORDS and rest[1] in EXCEPT_WORDS:  # "tutto tranne il cinque"
         named = _named_dice(rest[2:])
         if named is None or not any(named):
@@ -768,6 +953,8 @@ def _vocabulary(phase: Phase) -> Vocabulary:
     elif phase is Phase.START:
         keys.update(_keyed([(SayDice((face,)), words) for face, words in FACE_WORDS.items()]))
         drop = START_LEAD_INS
+    elif phase is Phase.VIRTUAL:  # stopping said among other words; a keep or a reroll is read by _loose_keep
+        keys.update(_keyed([(KeepAll(), (*KEEP_ALL_WORDS, *SPOTTED_STOP_WORDS))]))
     weak = _keyed(COMMAND_WORDS)
     if phase is not Phase.CONFIRM:
         weak.update(_keyed([(AskAdvice(), SPOTTED_ADVICE_WORDS)]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from grammars.intents import GameIntent
 
@@ -40,6 +40,10 @@ class KeepDice(GameIntent):
 
     faces: tuple[int, ...]
     every: tuple[int, ...] = ()
+    counted: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """``faces`` read with a number word said right before a face as a count ("due cinque": 5 5), or ()
+    when the words allow no such reading ("due e cinque"); the host tries it only where ``faces`` are
+    not on the table."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,8 @@ class RerollDice(GameIntent):
 
     faces: tuple[int, ...]
     every: tuple[int, ...] = ()
+    counted: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """As :attr:`KeepDice.counted`."""
 
 
 @dataclass(frozen=True)

@@ -148,7 +148,12 @@ AND = "e"
 # ---------------------------------------------------------------- understanding (issue 28)
 
 #: More names of boxes, spotted inside longer utterances ("sacrifico gli uni").
-SPOTTED_BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({"assi": ("uni",)})
+SPOTTED_BOX_WORDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "assi": ("uni",),
+    # the straights by their length ("scala da cinque" is no box of fives)
+    "scala_minima": ("scala corta", "scala da quattro", "scala di quattro"),
+    "scala_massima": ("scala lunga", "scala da cinque", "scala di cinque"),
+})
 
 #: Dice described by pattern: the word -> how many dice of its face ("tris di quattro più un due e un
 #: cinque", "poker di sei e un due", "yatzi di due", "tutti sei"); "full di A e B" and "scala da A a B"
@@ -166,10 +171,33 @@ DESCRIPTION_COUNTS: Mapping[str, int] = MappingProxyType({"due": 2, "tre": 3, "q
 #: Words that join a pattern and the odd dice and mean nothing ("tris di quattro più un due").
 PATTERN_JOINS: frozenset[str] = frozenset(
     {"di", "da", "a", "piu", "con", "un", "una", "i", "gli", "dadi", "fatto", "sono"}
+    # the articled prepositions and articles ("scala dal due al sei", "il sei"), and the verbs that
+    # say what dice show ("tutti e cinque i dadi fanno quattro")
+    | {"dal", "al", "dall", "all", "fino", "il", "l", "lo", "fanno", "mostrano", "danno", "segnano", "d"}
 )
+
+#: The size said after "scala" in a description ("scala grande, dall'uno al cinque"): the straight the
+#: dice must make (a large one: five faces in a row; a small one: four in a row among the five).
+SMALL_STRAIGHT = "scala piccola"
+STRAIGHT_SIZES: Mapping[str, str] = MappingProxyType({
+    "grande": "scala", "massima": "scala", "lunga": "scala",
+    "piccola": SMALL_STRAIGHT, "minima": SMALL_STRAIGHT, "corta": SMALL_STRAIGHT,
+})
+
+#: "N volte F": N dice showing F, in a description ("quattro volte due e un sei").
+TIMES_WORD = "volte"
+
+#: Words that correct or deny: a dictation said among other words is read only when none of these
+#: stands outside it ("tre tre tre cinque sei, anzi no" is no dictation to apply).
+DICTATION_SPOILERS: frozenset[str] = frozenset({"no", "anzi", "aspetta", "sbagliato", "oppure", "o"})
+
+#: Articles before a face in a dictation ("il sei, l'asso"), besides the lead-ins.
+DICTATION_ARTICLES: frozenset[str] = frozenset({"il", "l", "lo"})
 #: The joins a recognizer is given as words of the dice phase (with their accents; "un", "fatto",
-#: "sono" are lead-ins of it already), so that "full di tre e due" does not arrive as "full [unk] tre e due".
-HEARD_PATTERN_JOINS: tuple[str, ...] = ("di", "da", "a", "più", "con", "i", "gli", "dadi")
+#: "sono" are lead-ins of it already), so that "full di tre e due" does not arrive as "full [unk] tre e due";
+#: "volte" for "quattro volte sei" (no risky pair). Not "dal"/"al" ("scala dal due al sei" is typed-only):
+#: two phonemes from "due", "full", "un" and "e" (confusability report).
+HEARD_PATTERN_JOINS: tuple[str, ...] = ("di", "da", "a", "più", "con", "i", "gli", "dadi", "volte")
 
 #: The words of a loose keep a recognizer is given in the virtual phase ("rilancio tutto tranne il
 #: cinque", "tengo solo i sei"). Not "pure" (two phonemes from "tre" and "due") nor "meno" (from
@@ -181,9 +209,38 @@ HEARD_KEEP_WORDS: tuple[str, ...] = ("tutto", "tranne", "eccetto", "solo", "solt
 SPOTTED_ADVICE_WORDS: tuple[str, ...] = ("conviene", "consigli", "consiglio", "faresti", "suggerisci")
 SPOTTED_CARD_WORDS: tuple[str, ...] = ("scheda", "mi manca")
 
+#: More ways of stopping, spotted inside longer answers as "basta" is ("basta, mi va bene così", "mi
+#: fermo qui, non tiro più"): a verb of stopping, being content, or rolling negated.
+SPOTTED_STOP_WORDS: tuple[str, ...] = (
+    "mi fermo qui", "mi fermo", "sto bene così", "sto così", "mi accontento", "mi basta", "non tiro più",
+    "non tiro", "non rilancio", "non ritiro",
+)
+
+#: "all the dice" said with the count of the dice and the noun ("ritira tutti e cinque i dadi"):
+#: the same as "tutti" after a verb of keeping or rerolling.
+ALL_DICE_WORDS: tuple[str, ...] = ("tutti i dadi", "tutti cinque i dadi", "tutti cinque dadi")
+
 #: A reroll said with "di nuovo" ("tira di nuovo l'asso"): the words, and the verb they make.
 AGAIN_VERBS: Mapping[str, str] = MappingProxyType({"tira di nuovo": "ritira", "lancia di nuovo": "rilancia",
-                                                   "rilancia di nuovo": "rilancia", "ritira di nuovo": "ritira"})
+                                                   "rilancia di nuovo": "rilancia", "ritira di nuovo": "ritira",
+                                                   "tiro ancora": "ritira", "tira ancora": "ritira",
+                                                   "tiro di nuovo": "ritira", "tiro tutto": "ritira tutto",
+                                                   "tira tutto": "ritira tutto"})
+
+#: The rest of the dice, after a second verb that only completes a keep or a reroll ("tengo i cinque,
+#: ritira il resto"; "ritira l'uno e tieni gli altri"): the first verb and its dice say it all.
+REST_WORDS: frozenset[str] = frozenset({"resto", "altri", "altro", "rimanenti"})
+
+#: Other verbs of rerolling, read in a keep said loosely ("cambio l'uno e il quattro", "butta l'asso"); not
+#: given to the recognizer (two phonemes from words of the phase: "butta"/"tutta", "cambia"/"cinque" are not far).
+LOOSE_REROLL_VERBS: Mapping[str, str] = MappingProxyType({
+    "butta via": "ritira", "butto via": "ritira", "cambio": "ritira", "cambia": "ritira", "butta": "ritira",
+    "butto": "ritira", "rimetti": "ritira",
+})
+
+#: Words after the dice of a keep that only close it ("tengo i tre cinque e basta" keeps the three fives):
+#: not a stop.
+KEEP_CLOSERS: frozenset[str] = frozenset({"basta", "cosi", "li", "qui", "di", "nuovo"})
 
 #: "tutto tranne ..." turns a keep into a reroll and back ("rilancio tutto tranne il cinque").
 EXCEPT_WORDS: tuple[str, ...] = ("tranne", "eccetto", "meno")

@@ -26,9 +26,6 @@ OPEN_EXPECTED_FAILURES = {
     # "due nove": two nines, or the dice nine and two? Die by die is how the host reads two face
     # words; only the count reading makes it the pair. Ambiguous without the cup: left.
     178,
-    # "tengo due cinque" with 1 4 5 5 5: two fives, or a two and a five? The parser does not see the
-    # dice; the dialog refuses the two it cannot find. Left for a reading checked against the dice.
-    244,
 }
 
 

@@ -92,3 +92,17 @@ def test_phases_of_whole_phrases_are_never_called_complete_here() -> None:
     assert not answer_complete("tre", Phase.START)
     assert not answer_complete("full", Phase.BOX)
     assert not answer_complete("sì", Phase.CONFIRM)
+
+
+@pytest.mark.parametrize(
+    ("text", "whole"),
+    [
+        ("tutti e cinque", False),  # "all five dice": their face is still to come
+        ("tutti e cinque i dadi fanno", False),
+        ("tutti e cinque i dadi fanno quattro", True),
+        ("quattro volte sei e un", False),  # a description with four dice so far
+        ("quattro volte sei e un asso", True),
+    ],
+)
+def test_a_description_is_whole_only_with_its_five_dice(text: str, whole: bool) -> None:
+    assert answer_complete(text, Phase.DICE) is whole

@@ -287,9 +287,13 @@ class YatziDialog:
         absent = tuple(face for face in intent.every if face not in dice)
         if absent:  # "tengo i cinque" with no five showing
             return r.NotOnTable(absent)
-        faces = intent.faces + tuple(d for d in dice if d in intent.every)
+        every = tuple(d for d in dice if d in intent.every)
+        faces = intent.faces + every
         if not is_sub_multiset(faces, dice):
-            return r.NotOnTable(intent.faces)
+            counted = intent.counted + every  # "tengo due cinque" with no two on the table: two fives
+            if not intent.counted or not is_sub_multiset(counted, dice):
+                return r.NotOnTable(intent.faces)
+            faces = counted
         # the dice kept are the rest of the table, in its order: how they were named changes nothing
         rolled = faces if isinstance(intent, yi.RerollDice) else remove_faces(dice, faces)
         keep = remove_faces(dice, rolled)
