@@ -23,6 +23,7 @@ AFTER_A_GAME = ("tokio", "va bene", "Anna", "Bruno", "Carla", "basta così")
 WORDS = LobbyWords(("tokio", "yatzi"), {}, ("Anna", "Bruno", "Carla", "Nico"))
 
 
+@pytest.mark.slow  # a whole evening per answer (the first builds the lobby, about 1.5 s): the full tier
 @pytest.mark.parametrize(
     ("natural", "canonical"),
     [

@@ -53,6 +53,7 @@ def _closed_by_server(sock, within):
     return False
 
 
+@pytest.mark.slow  # waits for the board's deadline: the full tier
 def test_a_head_sent_a_line_at_a_time_is_cut_at_the_total_deadline(board):
     # slowloris: each line well within any per-read timeout, the head never done
     server = board(timeout=0.6)
@@ -87,6 +88,7 @@ def test_a_head_larger_than_its_budget_is_refused_at_once(board):
     assert _status(server) == 200
 
 
+@pytest.mark.slow  # waits for a queue to fill over the socket: the full tier
 def test_a_stream_that_never_reads_is_dropped_once_its_queue_is_full(board):
     server = board(max_pending=16_384, timeout=30)  # the queue, not the timeout, must drop it
     mute = socket.socket()

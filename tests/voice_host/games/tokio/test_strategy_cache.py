@@ -173,6 +173,7 @@ def test_an_unwritable_cache_still_gives_the_strategy(tmp_path: Path, solved: To
     assert solver.calls == 1 and same(strategy, as_stored(solved))
 
 
+@pytest.mark.slow  # a real solve of the strategy (about a second): the full tier
 def test_a_game_with_a_computer_seat_keeps_its_strategy_in_the_users_cache(tmp_path: Path,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from voice_host.games.registry import game_entry
