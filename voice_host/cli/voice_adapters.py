@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from grammars.it import catalogue
 from grammars.phrases import Phrase
@@ -53,15 +54,29 @@ def open_voice_listener(
     with a user-facing message when the model is missing or cannot be loaded, a
     phrase is not covered, or the microphone cannot be opened.
     """
-    from grammars.it.table_talk import COMMON_WORDS
-    from voice_host.listen.listener import VoskListener, load_model, vocabulary_of
-    from voice_host.listen.mic import MicSource
+    from voice_host.listen.listener import load_model
+    from voice_host.model.loading import release_model
 
     path = find_or_download(model_path, download=download)
     try:
         model = load_model(str(path))
     except Exception as exc:
         raise VoiceUnavailable(catalogue.voice_model_unloadable(str(path), str(exc))) from None
+    try:
+        return _listener_on(model, path, model_path, all_phrases, device, gate, speaker, talk_over)
+    except BaseException:  # refused (a phrase not covered, no microphone) or stopped: freed here, not in __del__
+        release_model(model)
+        raise
+
+
+def _listener_on(model: Any, path: Path, model_path: str | None, all_phrases: Mapping[str, Sequence[Phrase]],
+                 device: int | str | None, gate: HalfDuplexGate | None, speaker: Speaker | None,
+                 talk_over: TalkOver | None) -> Listener:
+    """The listener of :func:`open_voice_listener` on a loaded ``model``."""
+    from grammars.it.table_talk import COMMON_WORDS
+    from voice_host.listen.listener import VoskListener, vocabulary_of
+    from voice_host.listen.mic import MicSource
+
     vocabulary = vocabulary_of(model, Path(path).name)
     vocabulary.check(all_phrases)
     in_use = calibration_in_use(Path(path), model_path)

@@ -56,7 +56,8 @@ def _safe_model_class(vosk: Any) -> Any:
     null = vosk._ffi.NULL
 
     class SafeModel(vosk.Model):  # type: ignore[misc]
-        def __del__(self) -> None:
+        def release(self) -> None:
+            """Free the model now, on a short daemon thread; a signal meanwhile is raised to the caller."""
             handle = self.__dict__.pop("_handle", null)
             if handle == null:
                 return
@@ -68,7 +69,25 @@ def _safe_model_class(vosk: Any) -> Any:
             except RuntimeError:  # the interpreter is shutting down: no new thread
                 free(handle)
 
+        def __del__(self) -> None:
+            self.release()
+
     return SafeModel
+
+
+def release_model(model: Any) -> None:
+    """Free ``model`` (from :func:`load_model`) now, from ordinary code rather than from its ``__del__``.
+
+    Starting the freeing thread waits until the thread runs; a Ctrl-C or stop
+    signal handled during that wait raises inside ``__del__``, where Python
+    swallows it: the host went on to the keyboard after a Ctrl-C (a model
+    refused for its vocabulary, dropped while the start-up's fallback ran;
+    seen under load in the signal trials). Called here, the signal reaches the
+    caller and stops the host.
+    """
+    release = getattr(model, "release", None)
+    if release is not None:
+        release()
 
 
 def vocabulary_of(model: Any, model_name: str) -> Vocabulary:
