@@ -11,7 +11,9 @@ then never sure), and gathers the evidence for the confidence check
 (:func:`voice_host.hearing.confidence.judge`): the rivals among both decodes'
 alternatives, whether the second decode agrees, how far the phrase stands
 above the room, and the sound before a phrase that is the tail of another
-(:func:`tails`). Pure: no vosk.
+(:func:`tails`). A phrase left after background words were trimmed is sure only
+when its decode scored as clean speech does (the calibration's strong score):
+trimming drops the alternatives, so a rival could not show. Pure: no vosk.
 """
 
 from __future__ import annotations
@@ -111,6 +113,12 @@ class Verifier:
             # words dropped as background, then an answer spotted among the rest: two guesses, never sure
             # (bench/hearing.py: "점수" over babble decoded "취소 안" and trimmed was taken for "취소")
             confidence = Confidence(Verdict.UNSURE, confidence.evidence, "spotted in a trimmed decode")
+        weak_in_trimmed = decoded.trimmed and decoded.score < self.calibration.strong_score
+        if weak_in_trimmed and confidence is not None and confidence.verdict is Verdict.SURE:
+            # a trimmed decode lost its alternatives (they hold the dropped words), so no rival can show,
+            # and its score is the whole decode's: under the clean scores, the phrase left is a guess
+            # (bench/hearing.py: "오백" over babble decoded "여든" with talk around it, score 28.5)
+            confidence = Confidence(Verdict.UNSURE, confidence.evidence, "weak, after background words were trimmed")
         return Verified(decoded, match, confidence)
 
     def _match(self, text: str, sequence: bool) -> Match:

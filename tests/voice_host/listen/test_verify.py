@@ -194,3 +194,30 @@ def test_a_phrase_spotted_only_in_a_stretch_of_talk_of_the_second_decode_does_no
     near = Decoded("eh bluffi", 58.0, (), _timed("eh bluffi"))  # a word or so around it: agrees
     agreed = _spotting_verifier().verify(grammar, near, _audio(3000.0), sequence=False)
     assert agreed.confidence is not None and agreed.confidence.verdict is Verdict.SURE
+
+
+def _trimmed_to_eighty(score: float) -> tuple[Decoded, Decoded]:
+    """A grammar decode "서른 여든" whose "서른" is a word of the next table (at the room's level, 0.5-1.0 s)
+    and whose "여든" is the near player's (2.0-2.5 s), scoring ``score``; the second decode heard "여든" alone."""
+    grammar = Decoded(
+        "서른 여든", score, (("서른 여든", score), ("서른 서른", score - 1.0)), (("서른", 0.5, 1.0), ("여든", 2.0, 2.5))
+    )
+    return grammar, Decoded("여든", 20.0, (), (("여든", 2.0, 2.5),))
+
+
+def test_a_phrase_left_after_trimming_with_a_score_under_clean_speech_is_asked_back() -> None:
+    # bench/hearing.py: "오백" said over babble was decoded "여든" with talk around it (score 28.5) and taken,
+    # sure, for 80: trimming had dropped the alternatives, so no rival could show
+    grammar, second = _trimmed_to_eighty(PROXY.strong_score - 16.5)
+    verified = _verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.decoded.trimmed and verified.decoded.text == "여든"
+    assert verified.match.phrase == Phrase.of("여든")
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.UNSURE
+    assert verified.confidence.reason == "weak, after background words were trimmed"
+
+
+def test_a_phrase_left_after_trimming_with_a_clean_speech_score_stays_sure() -> None:
+    grammar, second = _trimmed_to_eighty(PROXY.strong_score + 15.0)
+    verified = _verifier().verify(grammar, second, _audio(3000.0), sequence=False)
+    assert verified.decoded.trimmed and verified.match.phrase == Phrase.of("여든")
+    assert verified.confidence is not None and verified.confidence.verdict is Verdict.SURE
