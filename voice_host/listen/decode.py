@@ -43,8 +43,12 @@ class PhaseDecoders:
     utterance whose second decode is not needed (:meth:`drop_second`) is never
     decoded by it. Its word times then count fewer samples than the grammar
     decoder's (vosk counts the samples it was fed, across ``Reset``), so they are
-    shifted by the audio it never heard. ``second_so_far`` holds what the second
-    decoder ended on its own within the current utterance.
+    shifted by the audio it never heard. The digital silence :meth:`finalize` pads the
+    grammar decoder with is counted by vosk too, but it is no audio the listener heard:
+    word times after it are shifted back, so both decoders' times stay on the clock of
+    the audio fed (:class:`~voice_host.listen.word_levels.RecentAudio`'s, which measures
+    the words' levels by them). ``second_so_far`` holds what the second decoder ended
+    on its own within the current utterance.
     """
 
     def __init__(self, grammar: Any, second: Any = None, *, sample_rate: int = 16000) -> None:
@@ -55,6 +59,7 @@ class PhaseDecoders:
         self._deferred: list[bytes] = []
         self._deferred_bytes = 0
         self._skipped_s = 0.0  # audio the second decoder never heard (its times are this much early)
+        self._padded_s = 0.0  # silence only the grammar decoder was fed (its times are this much late)
         self._live = False  # caught up within this utterance: fed as the chunks come
 
     def reset(self) -> None:
@@ -74,7 +79,7 @@ class PhaseDecoders:
             if self._live or not defer or self._deferred_bytes > MOST_DEFERRED_S * self._bytes_per_s:
                 self.catch_up()
         if self.grammar.AcceptWaveform(data):
-            return Decoded.parse(self.grammar.Result())
+            return self._unpadded(Decoded.parse(self.grammar.Result()))
         return None
 
     @property
@@ -114,8 +119,11 @@ class PhaseDecoders:
         """
         pad = bytes(2 * int(self._bytes_per_s / 2 * pad_s))
         if pad and self.grammar.AcceptWaveform(pad):  # vosk's own endpoint came within the padding
-            return Decoded.parse(self.grammar.Result())
-        return Decoded.parse(self.grammar.FinalResult())
+            ended = self._unpadded(Decoded.parse(self.grammar.Result()))
+        else:
+            ended = self._unpadded(Decoded.parse(self.grammar.FinalResult()))
+        self._padded_s += len(pad) / self._bytes_per_s  # the words after it were said this much earlier
+        return ended
 
     def _feed_second(self, data: bytes) -> None:
         """Feed one chunk to the second decoder, keeping what it ends on its own."""
@@ -135,9 +143,17 @@ class PhaseDecoders:
         return whole
 
     def _shifted(self, decoded: Decoded) -> Decoded:
-        """``decoded`` (the second decoder's) with its word times on the grammar decoder's clock."""
-        if not self._skipped_s:
-            return decoded
-        shift = self._skipped_s
-        timed = tuple((word, start + shift, end + shift) for word, start, end in decoded.timed)
-        return replace(decoded, timed=timed)
+        """``decoded`` (the second decoder's) with its word times on the clock of the audio fed."""
+        return _moved(decoded, self._skipped_s)
+
+    def _unpadded(self, decoded: Decoded) -> Decoded:
+        """``decoded`` (the grammar decoder's) with its word times on the clock of the audio fed."""
+        return _moved(decoded, -self._padded_s)
+
+
+def _moved(decoded: Decoded, shift: float) -> Decoded:
+    """``decoded`` with its word times ``shift`` seconds later."""
+    if not shift:
+        return decoded
+    timed = tuple((word, start + shift, end + shift) for word, start, end in decoded.timed)
+    return replace(decoded, timed=timed)

@@ -76,3 +76,20 @@ def test_audio_the_second_decoder_never_heard_leaves_its_word_times_on_the_gramm
     _, start, end = ended[0].timed[0]
     assert any(s < end and start < e for _, s, e in late.timed), (ended[0].timed, late.timed)
     assert abs(late.timed[0][1] - start) < 0.3
+
+
+def test_the_silence_a_finalize_pads_with_leaves_later_word_times_on_the_clock_of_the_audio_fed(
+    ko_model: Any,
+) -> None:
+    """The levels of a phrase's words are read from the audio fed at the decoder's word times: the padding is
+    no audio, so the words after it must not come out that much later."""
+    decoders = _decoders(ko_model)
+    first = silence(0.3) + speech("오백").to_bytes()
+    _feed(decoders, first)
+    assert decoders.finalize(pad_s=0.6).text == "오백"
+    word = speech("서른")
+    ended = _feed(decoders, silence(0.5) + word.to_bytes() + silence(1.5))
+    said_at = (len(first) / 2) / RATE + 0.5  # where 서른 begins in the audio fed
+    assert [d.text for d in ended] == ["서른"]
+    start = ended[0].timed[0][1]
+    assert said_at - 0.1 < start < said_at + 0.3, (start, said_at)  # 0.6 s later before the padding was taken off
