@@ -5,14 +5,15 @@ learns the room's echo path from it and subtracts its estimate from the
 microphone (the near end), so a player can be heard while the host speaks.
 
 Two maintained libraries with wheels for Linux, Windows and macOS are wrapped
-here behind one small interface (``bench/echo_compare.py`` compares them on the
-same recordings of :mod:`voice_host.audio.echo_rig`):
+here behind one small interface, beside a filter of our own in numpy
+(``bench/echo_compare.py`` compares them on the same recordings of
+:mod:`voice_host.audio.echo_rig`):
 
 - ``webrtc``: WebRTC's audio processing module (AEC3, with its delay estimator
   and residual echo suppressor) as shipped in ``livekit``'s wheels
-  (``rtc.AudioProcessingModule``); the optional extra ``voice-host[aec]``;
+  (``rtc.AudioProcessingModule``);
 - ``speex``: speexdsp's multi-delay filter and its residual echo suppression,
-  as shipped in ``pyaec``'s wheels;
+  as shipped in ``pyaec``'s wheels (the optional extra ``voice-host[aec]``);
 - ``speex-gate``: speexdsp's linear filter alone (its preprocessor, which ducks,
   off) followed by :class:`~voice_host.audio.residual_gate.ResidualGate`, which
   passes only the frames that stand out of the echo left;
