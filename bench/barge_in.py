@@ -26,6 +26,9 @@ monitor is a bit-exact copy of what was played, the easy case the rig replaces.
    per room, as in a game: 6 s of the host's other sentences (``--warm-s``), then
    the eight sentences with their phrases, one listener and one canceller all
    along (the room does not change between sentences, so the filter is never reset).
+   ``--rotations N`` says every phrase N times, over the host's sentences rotated
+   by one each time (24 trials a rotation: one trial is 4 points of the figure, and
+   runs on a loaded machine differ by a trial or two; 3 rotations steady it).
 3. Stop: the stop word said at a random moment of a host sentence (one stream per
    room, as above); from the end of
    the word to the listener cutting (audio time), plus one 50 ms output block for
@@ -245,6 +248,7 @@ def main() -> int:
     parser.add_argument("--stop-word", default=STOPS[0], choices=sorted(STOPS), help="the proxy's stop word")
     parser.add_argument("--spot", action="store_true", help="stop words cut on the decoder's partial result")
     parser.add_argument("--no-track", action="store_true", help="do not move the reference onto the echo's delay")
+    parser.add_argument("--rotations", type=int, default=1, help="say every phrase over this many sentence orders")
     args = parser.parse_args()
     TRACK[0] = not args.no_track
     STOP_WORD[0] = args.stop_word
@@ -286,10 +290,10 @@ def main() -> int:
         heard = heard_all(listener_for, quiet)
         if heard and heard[0][0] == text:  # end of speech to the listener's answer
             endpoints_ms += [(heard[0][1] - (RATE // 2 + speech_end(spoken[index]))) * 1000 / RATE] * len(ROOMS)
-        right["silence"] += len(ROOMS) * any(t == text for t, _ in heard)
-        wrong["silence"] += len(ROOMS) * any(t != text for t, _ in heard)
-    for room in ROOMS:
-        sentences = [espeak(HOST[index % len(HOST)], "it") for index in range(len(SPOKEN))]
+        right["silence"] += len(ROOMS) * args.rotations * any(t == text for t, _ in heard)
+        wrong["silence"] += len(ROOMS) * args.rotations * any(t != text for t, _ in heard)
+    for turn, room in ((turn, room) for turn in range(args.rotations) for room in ROOMS):
+        sentences = [espeak(HOST[(index + turn) % len(HOST)], "it") for index in range(len(SPOKEN))]
         offsets = [max(0, len(s) - RATE) for s in sentences]  # said over the last second of the host's sentence
         mic, far_all, starts = room_stream(sentences, spoken, offsets, room, RATE)
         heard, cuts = through_host(model, vocabulary, mic, far_all, in_question=True)
