@@ -33,6 +33,8 @@ monitor is a bit-exact copy of what was played, the easy case the rig replaces.
    room, as above); from the end of
    the word to the listener cutting (audio time), plus one 50 ms output block for
    the speaker to go silent (the cut drops the queue: what the device holds plays).
+   Also counted: words that cut twice, and phrases taken in these streams (only
+   the stop word is said: the rest of the word taken as an answer is wrong).
 4. Turn gap: from the end of a phrase said in silence to the listener delivering
    it (audio time), plus the time pyttsx3 takes to synthesize the host's first
    short reply. Not through the sink, not per phase, and without the output's own
@@ -315,22 +317,25 @@ def main() -> int:
     control = heard_all(listener_for, np.concatenate([np.zeros(RATE // 2, np.int16), stop, np.zeros(RATE, np.int16)]))
     print(f"stop word={STOP_WORD[0]} in_silence_heard={[t for t, _ in control]}")
     delays = []
-    missed = 0
+    missed = doubled = taken = 0
     per_room = max(1, args.stops // len(ROOMS))
     for number, room in enumerate(ROOMS):
         sentences = [espeak(HOST[(number * per_room + i) % len(HOST)], "it") for i in range(per_room)]
         offsets = [int(rng.integers(RATE // 2, max(RATE, len(s) - len(stop)))) for s in sentences]
         mic, far_all, starts = room_stream(sentences, [stop] * per_room, offsets, room, RATE)
-        _, hits = through_host(model, vocabulary, mic, far_all, in_question=False)
+        answers, hits = through_host(model, vocabulary, mic, far_all, in_question=False)
+        taken += len(answers)  # nothing but the stop word was said: any phrase taken is wrong
         for index, start in enumerate(starts):
             mine = [hit for hit in hits if trial_of(hit, starts) == index]
+            doubled += len(mine) > 1
             if not mine:
                 missed += 1
                 continue
             delays.append((mine[0] - (start + speech_end(stop))) * 1000 / RATE + OUTPUT_BLOCK_MS)
     stop_p95 = float(np.percentile(delays, 95)) if delays else float("nan")
     stop_p50 = float(np.percentile(delays, 50)) if delays else float("nan")
-    print(f"stop trials={per_room * len(ROOMS)} missed={missed} p50_ms={stop_p50:.0f} p95_ms={stop_p95:.0f}")
+    print(f"stop trials={per_room * len(ROOMS)} missed={missed} cut_twice={doubled} phrases_taken={taken} "
+          f"p50_ms={stop_p50:.0f} p95_ms={stop_p95:.0f}")
     synthesis_ms = first_words_ms()
     gaps = [e + synthesis_ms[i % len(synthesis_ms)] for i, e in enumerate(endpoints_ms)] if synthesis_ms else []
     gap50 = float(np.percentile(gaps, 50)) if gaps else float("nan")
