@@ -32,6 +32,7 @@ def test_the_echo_of_the_host_is_taken_out(room: Room) -> None:
     assert erle_db(mic[settled], out[settled]) >= 15.0  # speexdsp's filter on the same: 12 dB or more
 
 
+@pytest.mark.slow  # ten seconds of audio, twice, through two filters: the full tier
 @pytest.mark.parametrize("room", ROOMS[:2], ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
 def test_a_player_over_the_host_does_not_pull_the_filter_off_the_echo_path(room: Room) -> None:
     host = speechlike(10.0, seed=1)
