@@ -26,10 +26,15 @@ monitor is a bit-exact copy of what was played, the easy case the rig replaces.
    per room, as in a game: 6 s of the host's other sentences (``--warm-s``), then
    the eight sentences with their phrases, one listener and one canceller all
    along (the room does not change between sentences, so the filter is never reset).
+   ``--rotations N`` says every phrase N times, over the host's sentences rotated
+   by one each time (24 trials a rotation: one trial is 4 points of the figure, and
+   runs on a loaded machine differ by a trial or two; 3 rotations steady it).
 3. Stop: the stop word said at a random moment of a host sentence (one stream per
    room, as above); from the end of
    the word to the listener cutting (audio time), plus one 50 ms output block for
    the speaker to go silent (the cut drops the queue: what the device holds plays).
+   Also counted: words that cut twice, and phrases taken in these streams (only
+   the stop word is said: the rest of the word taken as an answer is wrong).
 4. Turn gap: from the end of a phrase said in silence to the listener delivering
    it (audio time), plus the time pyttsx3 takes to synthesize the host's first
    short reply. Not through the sink, not per phase, and without the output's own
@@ -245,6 +250,7 @@ def main() -> int:
     parser.add_argument("--stop-word", default=STOPS[0], choices=sorted(STOPS), help="the proxy's stop word")
     parser.add_argument("--spot", action="store_true", help="stop words cut on the decoder's partial result")
     parser.add_argument("--no-track", action="store_true", help="do not move the reference onto the echo's delay")
+    parser.add_argument("--rotations", type=int, default=1, help="say every phrase over this many sentence orders")
     args = parser.parse_args()
     TRACK[0] = not args.no_track
     STOP_WORD[0] = args.stop_word
@@ -286,10 +292,10 @@ def main() -> int:
         heard = heard_all(listener_for, quiet)
         if heard and heard[0][0] == text:  # end of speech to the listener's answer
             endpoints_ms += [(heard[0][1] - (RATE // 2 + speech_end(spoken[index]))) * 1000 / RATE] * len(ROOMS)
-        right["silence"] += len(ROOMS) * any(t == text for t, _ in heard)
-        wrong["silence"] += len(ROOMS) * any(t != text for t, _ in heard)
-    for room in ROOMS:
-        sentences = [espeak(HOST[index % len(HOST)], "it") for index in range(len(SPOKEN))]
+        right["silence"] += len(ROOMS) * args.rotations * any(t == text for t, _ in heard)
+        wrong["silence"] += len(ROOMS) * args.rotations * any(t != text for t, _ in heard)
+    for turn, room in ((turn, room) for turn in range(args.rotations) for room in ROOMS):
+        sentences = [espeak(HOST[(index + turn) % len(HOST)], "it") for index in range(len(SPOKEN))]
         offsets = [max(0, len(s) - RATE) for s in sentences]  # said over the last second of the host's sentence
         mic, far_all, starts = room_stream(sentences, spoken, offsets, room, RATE)
         heard, cuts = through_host(model, vocabulary, mic, far_all, in_question=True)
@@ -311,22 +317,25 @@ def main() -> int:
     control = heard_all(listener_for, np.concatenate([np.zeros(RATE // 2, np.int16), stop, np.zeros(RATE, np.int16)]))
     print(f"stop word={STOP_WORD[0]} in_silence_heard={[t for t, _ in control]}")
     delays = []
-    missed = 0
+    missed = doubled = taken = 0
     per_room = max(1, args.stops // len(ROOMS))
     for number, room in enumerate(ROOMS):
         sentences = [espeak(HOST[(number * per_room + i) % len(HOST)], "it") for i in range(per_room)]
         offsets = [int(rng.integers(RATE // 2, max(RATE, len(s) - len(stop)))) for s in sentences]
         mic, far_all, starts = room_stream(sentences, [stop] * per_room, offsets, room, RATE)
-        _, hits = through_host(model, vocabulary, mic, far_all, in_question=False)
+        answers, hits = through_host(model, vocabulary, mic, far_all, in_question=False)
+        taken += len(answers)  # nothing but the stop word was said: any phrase taken is wrong
         for index, start in enumerate(starts):
             mine = [hit for hit in hits if trial_of(hit, starts) == index]
+            doubled += len(mine) > 1
             if not mine:
                 missed += 1
                 continue
             delays.append((mine[0] - (start + speech_end(stop))) * 1000 / RATE + OUTPUT_BLOCK_MS)
     stop_p95 = float(np.percentile(delays, 95)) if delays else float("nan")
     stop_p50 = float(np.percentile(delays, 50)) if delays else float("nan")
-    print(f"stop trials={per_room * len(ROOMS)} missed={missed} p50_ms={stop_p50:.0f} p95_ms={stop_p95:.0f}")
+    print(f"stop trials={per_room * len(ROOMS)} missed={missed} cut_twice={doubled} phrases_taken={taken} "
+          f"p50_ms={stop_p50:.0f} p95_ms={stop_p95:.0f}")
     synthesis_ms = first_words_ms()
     gaps = [e + synthesis_ms[i % len(synthesis_ms)] for i, e in enumerate(endpoints_ms)] if synthesis_ms else []
     gap50 = float(np.percentile(gaps, 50)) if gaps else float("nan")

@@ -68,7 +68,7 @@ HOST = [
 ]
 PLAYER = ["다시 시작", "점수 취소", "여덟", "아니요 다섯"]
 #: The installed distributions each candidate brings (voice-host already has numpy).
-DISTRIBUTIONS = {"webrtc": ("livekit", "protobuf", "types-protobuf", "aiofiles"), "speex": ("pyaec",)}
+DISTRIBUTIONS = {"webrtc": ("livekit", "protobuf", "types-protobuf", "aiofiles"), "speex": ("pyaec",), "block": ()}
 
 
 @functools.cache

@@ -5,17 +5,21 @@ learns the room's echo path from it and subtracts its estimate from the
 microphone (the near end), so a player can be heard while the host speaks.
 
 Two maintained libraries with wheels for Linux, Windows and macOS are wrapped
-here behind one small interface (``bench/echo_compare.py`` compares them on the
-same recordings of :mod:`voice_host.audio.echo_rig`):
+here behind one small interface, beside a filter of our own in numpy
+(``bench/echo_compare.py`` compares them on the same recordings of
+:mod:`voice_host.audio.echo_rig`):
 
 - ``webrtc``: WebRTC's audio processing module (AEC3, with its delay estimator
   and residual echo suppressor) as shipped in ``livekit``'s wheels
-  (``rtc.AudioProcessingModule``); the optional extra ``voice-host[aec]``;
+  (``rtc.AudioProcessingModule``);
 - ``speex``: speexdsp's multi-delay filter and its residual echo suppression,
-  as shipped in ``pyaec``'s wheels;
+  as shipped in ``pyaec``'s wheels (the optional extra ``voice-host[aec]``);
 - ``speex-gate``: speexdsp's linear filter alone (its preprocessor, which ducks,
   off) followed by :class:`~voice_host.audio.residual_gate.ResidualGate`, which
-  passes only the frames that stand out of the echo left: the one barge-in uses.
+  passes only the frames that stand out of the echo left;
+- ``block-gate``: :class:`~voice_host.audio.block_filter.BlockFilter` (numpy)
+  followed by the same gate, the filter learning only from frames the gate did
+  not open on (nobody talking over the host): the one barge-in uses.
 
 All take 10 ms frames; :class:`FrameCanceller` cuts any length into frames and
 keeps the remainder for the next call, so what comes out lags what went in by
@@ -29,7 +33,8 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from voice_host.audio.residual_gate import ResidualGate
+from voice_host.audio.block_filter import BlockFilter
+from voice_host.audio.residual_gate import FAR_SILENT_DBFS, ResidualGate
 
 
 class CancellerUnavailable(Exception):
@@ -59,6 +64,17 @@ class FrameCanceller:
         self._processor = processor
         self._near = np.zeros(0, dtype=np.int16)
         self._far = np.zeros(0, dtype=np.int16)
+
+    @property
+    def follows_moves(self) -> bool:
+        """True when :meth:`moved` keeps the canceller adapted (its filter's taps move with the reference)."""
+        return hasattr(self._processor, "move")
+
+    def moved(self, samples: int) -> None:
+        """The reference comes ``samples`` later from now on (a new delay measured): the filter follows if it can."""
+        move = getattr(self._processor, "move", None)
+        if move is not None:
+            move(samples)
 
     def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         """The cleaned near end of every whole 10 ms frame available (the rest waits for the next call)."""
@@ -123,6 +139,31 @@ class _Gated:
         return self.gate.frame(self._inner.frame(near, far), far)
 
 
+class _HeldBlock:
+    """:class:`BlockFilter` followed by the residual-echo gate; the filter does not learn from a frame the gate
+    opened on while the host's echo can be there (a player talking over it), for at most ``hold_limit`` frames in
+    a row (an echo path that changed opens the gate too, and the filter must learn it)."""
+
+    def __init__(self, rate: int, *, hold_limit: int = 150) -> None:
+        self.filter = BlockFilter(rate // 100, rate=rate)
+        self.gate = ResidualGate()
+        self._hold_limit = hold_limit
+        self._held = 0
+
+    def frame(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+        cleaned = self.filter.cancel(near, far)
+        out = self.gate.frame(cleaned, far)
+        if self.gate.open and self.gate.envelope_dbfs >= FAR_SILENT_DBFS and self._held < self._hold_limit:
+            self._held += 1
+        else:
+            self.filter.learn()
+            self._held = self._held if self.gate.open else 0
+        return out
+
+    def move(self, samples: int) -> None:
+        self.filter.move(samples)
+
+
 BACKENDS: dict[str, Callable[[int], FrameProcessor]] = {
     "webrtc": _WebRtc,
     "webrtc-plain": lambda rate: _WebRtc(rate, {}),
@@ -134,15 +175,17 @@ BACKENDS: dict[str, Callable[[int], FrameProcessor]] = {
     "speex-pp-gate": lambda rate: _Gated(_Speex(rate)),
     "speex-gate-loose": lambda rate: _Gated(_Speex(rate, preprocess=False), margin_db=4.0, quantile=0.8,
                                             lookahead_frames=6),
+    "block-gate": _HeldBlock,
 }
 """The configurations compared by ``bench/echo_compare.py`` and ``bench/barge_in.py``, by name:
 WebRTC AEC3 with livekit's switches (high-pass filter, noise suppression, gain control), speexdsp with and
 without its preprocessor, and speexdsp's linear filter followed by the residual-echo gate (strict, and a
 looser tuning that lets echo through)."""
 
-DEFAULT = "speex-gate"
-"""The one barge-in uses: the only configuration that kept a player talking over the host (46 % of the
-phrases heard in silence) with no false accept and no wrong phrase on the rig (``bench/barge_in.py``)."""
+DEFAULT = "block-gate"
+"""The one barge-in uses: of the configurations that take no false accept on the rig (``bench/barge_in.py``),
+the one that hears most of a player talking over the host; speexdsp's filter, which goes on learning while the
+player talks, heard fewer (``speex-gate``)."""
 
 
 def open_canceller(name: str = DEFAULT, *, sample_rate: int = 16000) -> FrameCanceller:

@@ -83,6 +83,11 @@ class ResidualGate:
         self.open = True
         """Whether the last frame passed."""
 
+    @property
+    def envelope_dbfs(self) -> float:
+        """The far end's level held over the echo path's reach (dBFS): how loud the host's echo can be now."""
+        return self._envelope
+
     def frame(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         """``near`` (the linear canceller's output for one frame) gated against ``far`` played in that frame.
 

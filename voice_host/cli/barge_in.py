@@ -3,8 +3,9 @@
 On, and where the echo canceller loads, the speaker and the listener share one
 :class:`~voice_host.audio.far_end.TalkOver`; otherwise the host stays half duplex
 (deaf while it speaks) and, when barge-in was asked for, says why once on stderr.
-Off by default: on the synthetic rooms the canceller hears 46 % of what a player
-says over the host (``bench/barge_in.py``), under the 90 % the issue asks for.
+Off by default: on the synthetic rooms the host hears 88 % of what a player says
+over it, of what it hears in silence (``bench/barge_in.py``), under the 90 % the
+issue asks for.
 """
 
 from __future__ import annotations

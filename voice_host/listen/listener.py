@@ -75,10 +75,13 @@ class _Phase:
     audio: RecentAudio
     end: UtteranceEnd
     verifier: Verifier
+    cut: bool = False
+    """The utterance in progress held a stop word that cut the host: it is dropped whole when it ends."""
 
     def reset(self) -> None:
         self.decoders.reset()
         self.end.reset()
+        self.cut = False
 
 
 def most_words(usable: dict[Phrase, tuple[str, ...]]) -> int:
@@ -300,15 +303,22 @@ class VoskListener:
                 return data
             ended, partial = self._decode(phase, data, request.sequence)
             talk = self._talk_over
-            if ended is None and talk is not None and self._spotted(partial, request, talk, phase):
-                phase.reset()  # the stop word is taken: the decoder does not deliver it again
-                partial = ""
-                intake.dropped()
+            if ended is None and talk is not None and not phase.cut and self._spotted(partial, request, talk, phase):
+                # the stop word is taken; the rest of its utterance is not decoded again as another (the word's
+                # tail heard as an answer once the host is quiet, or as a second stop over the question)
+                phase.cut = True
                 continue
             if ended is None:
                 continue
             decoded, early = ended
             intake.reset_quiet()  # an utterance just ended: the wait starts again from here
+            if phase.cut:  # the stop word's utterance: already acted on
+                phase.cut = False
+                phase.decoders.drop_second()
+                phase.end.done()
+                intake.voiced = False
+                intake.dropped()
+                continue
             needed = phase.decoders.second is None or phase.verifier.needs_second(decoded, phase.audio)
             second = phase.decoders.take_second() if needed else None
             if not needed:

@@ -27,7 +27,7 @@ import pytest
 from audio_helpers import speech
 
 from grammars.phrases import Phrase
-from voice_host.audio.echo_cancel import CancellerUnavailable, open_canceller
+from voice_host.audio.echo_cancel import DEFAULT, CancellerUnavailable, open_canceller
 from voice_host.audio.echo_rig import ROOMS, Room, to_int16
 from voice_host.audio.far_end import FarEnd, TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
@@ -127,7 +127,7 @@ def host(
     far = RecordedFarEnd()
     talk = TimedTalkOver(far)
     try:
-        canceller = open_canceller("speex-gate")
+        canceller = open_canceller(DEFAULT)
     except CancellerUnavailable as exc:
         pytest.skip(str(exc))
     # the host at half volume: the player's words reach the microphone 6 dB over its echo (said firmly, near it)

@@ -114,3 +114,21 @@ def test_the_stage_settles_only_after_seconds_of_the_host_on_one_delay() -> None
     assert settled_at >= last_move + SETTLE_S - 0.06  # SETTLE_S of the host's voice after the last move
     assert settled_at <= last_move + SETTLE_S + 0.3  # the far end sounds in every chunk of the host's speech
     assert stage.settled  # and stays so through the silence after (the room has not changed)
+
+
+@pytest.mark.slow  # seconds of audio through the canceller: the full tier
+def test_a_filter_that_follows_the_move_settles_from_the_first_seconds() -> None:
+    """The barge-in's filter moves its taps with the reference: the seconds before the move count."""
+    from voice_host.listen.echo import SETTLE_S
+
+    host = np.concatenate([speechlike(9.0, seed=4), np.zeros(2 * RATE, np.int16)])
+    mic = to_int16(ROOMS[1].echo(host, RATE))
+    stage = _stage(host[: 9 * RATE], "block-gate")
+    source = TimedSource(mic)
+    settled_at = None
+    while (chunk := source.read()) is not None:
+        stage.clean(chunk)
+        if settled_at is None and stage.settled:
+            settled_at = source._pos / RATE
+    assert stage.tracker is not None and stage.tracker.moves >= 1  # the reference did move
+    assert settled_at is not None and settled_at <= SETTLE_S + 0.3

@@ -1,0 +1,70 @@
+"""The barge-in's own linear filter on the synthetic rooms (no sink): it holds still while a player talks over
+the host, and follows a reference moved onto a new delay without starting over."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from voice_host.audio.block_filter import BlockFilter
+from voice_host.audio.echo_cancel import erle_db, open_canceller
+from voice_host.audio.echo_rig import ROOMS, Room, to_int16
+
+from .test_echo_cancel import speechlike
+
+RATE = 16000
+FRAME = RATE // 100
+
+
+def _filtered(frame: object, mic: np.ndarray, far: np.ndarray) -> np.ndarray:
+    """Each 10 ms frame of ``mic`` and ``far`` through ``frame`` (a filter's or a processor's)."""
+    return np.concatenate([frame(mic[i : i + FRAME], far[i : i + FRAME]) for i in range(0, len(mic), FRAME)])  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("room", ROOMS, ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
+def test_the_echo_of_the_host_is_taken_out(room: Room) -> None:
+    far = speechlike(8.0, seed=1)
+    mic = to_int16(room.echo(far, RATE))
+    shift = round(room.delay_s * RATE) - 80  # the reference moved onto the delay, as the echo stage does
+    moved = np.concatenate([np.zeros(shift, np.int16), far[:-shift]])
+    out = _filtered(BlockFilter(FRAME).frame, mic, moved)
+    settled = slice(3 * RATE, None)
+    assert erle_db(mic[settled], out[settled]) >= 15.0  # speexdsp's filter on the same: 12 dB or more
+
+
+@pytest.mark.slow  # ten seconds of audio, twice, through two filters: the full tier
+@pytest.mark.parametrize("room", ROOMS[:2], ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
+def test_a_player_over_the_host_does_not_pull_the_filter_off_the_echo_path(room: Room) -> None:
+    host = speechlike(10.0, seed=1)
+    echo = to_int16(room.echo(host, RATE)).astype(np.int32)
+    echo[6 * RATE : 8 * RATE] += (speechlike(2.0, seed=9) * 0.5).astype(np.int32)  # the player, over the host
+    mic = np.clip(echo, -32768, 32767).astype(np.int16)
+    held = open_canceller("block-gate", sample_rate=RATE)._processor
+    learning = BlockFilter(FRAME)
+    held_out, learning_out = [], []
+    for i in range(0, len(mic), FRAME):
+        held.frame(mic[i : i + FRAME], host[i : i + FRAME])  # type: ignore[attr-defined]
+        held_out.append(mic[i : i + FRAME] - held.filter.last_estimate)  # type: ignore[attr-defined]
+        learning_out.append(learning.frame(mic[i : i + FRAME], host[i : i + FRAME]))
+    after = slice(8 * RATE, 9 * RATE)  # the host alone again, just after the player
+    held_db = erle_db(mic[after], np.concatenate(held_out)[after])
+    learning_db = erle_db(mic[after], np.concatenate(learning_out)[after])
+    assert held_db >= 18.0
+    assert held_db >= learning_db + 6.0  # learning all along, it had drifted off (8-10 dB here)
+
+
+def test_a_moved_reference_keeps_the_filter_converged() -> None:
+    far = speechlike(8.0, seed=3)
+    mic = to_int16(ROOMS[1].echo(far, RATE))
+    errors = {}
+    for follow in (True, False):
+        f = BlockFilter(FRAME)
+        out = list(_filtered(f.frame, mic[: 5 * RATE], far[: 5 * RATE]))
+        if follow:
+            f.move(480)  # the reference comes 30 ms later from now on (a delay measured anew)
+        later = np.concatenate([np.zeros(480, np.int16), far])[: len(far)]
+        out += list(_filtered(f.frame, mic[5 * RATE :], later[5 * RATE :]))
+        errors[follow] = np.asarray(out)
+    next_second = slice(5 * RATE, 6 * RATE)
+    assert erle_db(mic[next_second], errors[True][next_second]) >= 15.0
+    assert erle_db(mic[next_second], errors[False][next_second]) <= 8.0  # not moved, it starts over

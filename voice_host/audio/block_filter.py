@@ -1,0 +1,128 @@
+"""A linear echo canceller that stops learning while a player talks over the host, and follows a moved reference.
+
+speexdsp's filter adapts on every frame: a player's voice over the host pulls it
+off the echo path (its own double-talk control slows that, does not stop it), so
+while the player speaks the host's echo comes back louder under the player's
+words. :class:`BlockFilter` is the textbook alternative written out in numpy: a
+partitioned-block frequency-domain NLMS filter (overlap-save, gradient
+constrained, normalised per frequency bin), whose caller decides after each
+frame whether it learns from it (:meth:`BlockFilter.cancel`, then
+:meth:`BlockFilter.learn` or not): the residual-echo gate knows when a voice
+stands out of the echo left, and that is when the filter must not learn.
+
+Because its taps are its own, a reference moved onto a newly measured delay
+(:class:`~voice_host.audio.delay_tracker.DelayTracker`) moves the taps with it
+(:meth:`BlockFilter.move`): the filter stays converged instead of starting over.
+
+One 10 ms frame of microphone and far end in, the microphone less the echo
+estimate out, for the same frame (no added latency).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+class BlockFilter:
+    """Partitioned-block frequency-domain adaptive filter over ``tail_s`` of echo path, ``frame_size`` at a time.
+
+    ``step`` is the NLMS step (0-2; 1 converges fastest on speech here), ``smoothing`` the far end's power
+    average per bin that normalises it (never less than the power actually in the filter's span).
+
+    >>> rng = np.random.default_rng(4)
+    >>> far = rng.standard_normal(16000 * 4) * 3000
+    >>> path = np.zeros(800); path[[40, 300, 700]] = [0.6, -0.3, 0.1]
+    >>> mic = np.convolve(far, path)[: len(far)]
+    >>> f = BlockFilter(160, tail_s=0.06)
+    >>> out = np.concatenate([f.frame(mic[i : i + 160], far[i : i + 160]) for i in range(0, len(far), 160)])
+    >>> late = slice(16000 * 3, None)
+    >>> bool(np.mean(out[late].astype(float) ** 2) < np.mean(mic[late] ** 2) / 1000)   # 30 dB of it taken out
+    True
+    """
+
+    def __init__(
+        self, frame_size: int, *, rate: int = 16000, tail_s: float = 0.4, step: float = 1.0, smoothing: float = 0.9
+    ) -> None:
+        self._n = frame_size
+        self._parts = max(1, int(np.ceil(tail_s * rate / frame_size)))
+        bins = frame_size + 1
+        self._weights = np.zeros((self._parts, bins), dtype=np.complex128)
+        self._history = np.zeros((self._parts, bins), dtype=np.complex128)
+        self._line = np.zeros((self._parts + 1) * frame_size)  # the far end the history was made of, oldest first
+        self._power = np.full(bins, 1e6)
+        self._span = np.zeros(bins)
+        self._error = np.zeros(frame_size)
+        self.last_estimate = np.zeros(frame_size)
+        """The echo estimate :meth:`cancel` last took out (float, one frame)."""
+        self._step = step
+        self._smoothing = smoothing
+        self.adapt = True
+        """Whether :meth:`frame` learns from each frame."""
+
+    def frame(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+        """``near`` less the echo of ``far`` (one frame each, int16 scale), as int16; learns from it when
+        :attr:`adapt` is set."""
+        out = self.cancel(near, far)
+        if self.adapt:
+            self.learn()
+        return out
+
+    def cancel(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+        """``near`` less the echo of ``far`` (one frame each, int16 scale), as int16, without learning from it."""
+        n = self._n
+        self._line = np.concatenate([self._line[n:], np.asarray(far, dtype=np.float64)])
+        spectrum = np.fft.rfft(self._line[-2 * n :])
+        self._history = np.roll(self._history, 1, axis=0)
+        self._history[0] = spectrum
+        estimate = np.fft.irfft(np.sum(self._weights * self._history, axis=0), 2 * n)[n:]
+        self.last_estimate = estimate
+        self._error = np.asarray(near, dtype=np.float64) - estimate
+        self._power = self._smoothing * self._power + (1 - self._smoothing) * np.abs(spectrum) ** 2
+        self._span = np.sum(np.abs(self._history) ** 2, axis=0)
+        return np.clip(np.round(self._error), -32768, 32767).astype(np.int16)
+
+    def learn(self) -> None:
+        """Adapt on the frame :meth:`cancel` last took (an NLMS step, normalised per frequency bin)."""
+        n = self._n
+        error = np.fft.rfft(np.concatenate([np.zeros(n), self._error]))
+        normalised = error / (np.maximum(self._power * self._parts, self._span) + 1e3)
+        gradient = np.fft.irfft(np.conj(self._history) * normalised, 2 * n, axis=1)
+        gradient[:, n:] = 0.0  # the constraint: each partition stays a linear convolution, not a circular one
+        self._weights += self._step * np.fft.rfft(gradient, axis=1)
+
+    def move(self, samples: int) -> None:
+        """The reference now comes ``samples`` later (earlier if negative): the echo path's taps move the other
+        way, and the far end held for the filter's span is moved with the reference, so nothing is relearnt.
+
+        >>> f = BlockFilter(4, tail_s=0.002, rate=8000)   # four partitions of four taps
+        >>> f.set_taps(np.arange(1.0, 17.0))
+        >>> f.move(3); f.taps().round(6).tolist()
+        [4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 0.0, 0.0, 0.0]
+        >>> f.move(-1); f.taps().round(6)[:3].tolist()
+        [0.0, 4.0, 5.0]
+        """
+        if samples == 0:
+            return
+        taps = self.taps()
+        line = self._line
+        if samples > 0:
+            taps = np.concatenate([taps[samples:], np.zeros(min(samples, len(taps)))])[: len(taps)]
+            line = np.concatenate([np.zeros(min(samples, len(line))), line[: max(0, len(line) - samples)]])
+        else:
+            taps = np.concatenate([np.zeros(min(-samples, len(taps))), taps[: max(0, len(taps) + samples)]])
+            line = np.concatenate([line[-samples:], np.zeros(min(-samples, len(line)))])[: len(line)]
+        self.set_taps(taps)
+        self._line = line
+        n = self._n
+        blocks = [line[len(line) - 2 * n - k * n : len(line) - k * n] for k in range(self._parts)]
+        self._history = np.fft.rfft(np.array(blocks), axis=1)
+
+    def taps(self) -> np.ndarray:
+        """The filter's impulse response (``frame_size`` taps per partition, the direct path first)."""
+        return np.concatenate([np.fft.irfft(w, 2 * self._n)[: self._n] for w in self._weights])
+
+    def set_taps(self, taps: np.ndarray) -> None:
+        """Set the impulse response (as :meth:`taps` gives it)."""
+        n = self._n
+        parts = np.asarray(taps, dtype=np.float64).reshape(self._parts, n)
+        self._weights = np.fft.rfft(np.concatenate([parts, np.zeros_like(parts)], axis=1), axis=1)
