@@ -97,6 +97,10 @@ YES_NO_WORDS: tuple[tuple[Intent, tuple[str, ...]], ...] = (
 #: Words that flip the meaning of the answer right after them ("non mi fido", "non dubito").
 NEGATORS: frozenset[str] = frozenset({"non", "mica", "neanche", "nemmeno", "neppure", "figurati", "altro"})
 
+#: Answer particles (folded): a negator just before one has nothing to negate and does not flip it.
+#: "non no" is a no, and "no no" heard as "non no" (the two sound alike) must not become a yes.
+PARTICLES: frozenset[str] = frozenset({"si", "no"})
+
 #: Negators that flip only when this word follows them: "figurati se ci credo" doubts, while
 #: "figurati, fammi vedere" is an exclamation of disbelief before a doubt, not its negation;
 #: "altro che cinquantatré" denies the claim named after it (a roll has no opposite: it is dropped,

@@ -6,7 +6,8 @@ without the words the phase drops (lead-ins, articles). At each token the longes
 tokens that is a key of the phase's vocabulary is a *spot*; unknown words between spots
 never block an answer. A negator just before a spot ("non mi fido", "non dubito") turns
 it into its opposite, or drops it when it has none ("altro che cinquantatré"); some negate only
-before a word ("figurati se", "altro che"), two cancel ("figurati se non ti credo"), and a word
+before a word ("figurati se", "altro che"), two cancel ("figurati se non ti credo"), none flips
+an answer particle ("non no" is no), and a word
 after a spot may turn it too ("ci credo poco"). A question word followed by other words opens a
 question ("come stiamo?") instead of asking again; a word with a pronoun at its end is its verb
 ("ripetimi"). Then:
@@ -43,6 +44,7 @@ from grammars.it.words import (
     NEGATOR_NEEDS,
     NEGATORS,
     OPENERS,
+    PARTICLES,
     POST_NEGATORS,
     QUESTION_WORDS,
     SKIP_WORDS,
@@ -197,6 +199,9 @@ def _scan(toks: list[tuple[str, str]], question: bool, find: Callable[[str], Int
             negators.insert(0, toks[i - 3][0])  # "figurati se non ci credo": two negations, no flip
         if len(negators) == 2 and toks[i][0] not in NEGATORS:
             said = f"{' '.join(negators)} {said}"
+            covered += len(negators)
+        elif negators and toks[i][0] in PARTICLES:  # "non no": no predicate to negate, no flip
+            said = f"{negators[-1]} {said}"
             covered += len(negators)
         elif negators and (toks[i][0] not in NEGATORS or negators[-1] in NEGATES_NEGATIONS):  # "figurati se non ..."
             hit = words.opposite.get(hit)

@@ -101,6 +101,9 @@ def spotted_phases() -> dict[str, tuple[Phrase, ...]]:
 NEGATOR = "안"
 #: The answers a negator flips (as "non mi fido" / "mi fido").
 OPPOSITE: Mapping[str, str] = {"좋아요": "안 좋아요", "안 좋아요": "좋아요", "네": "아니요", "아니요": "네"}
+#: The proxy's answer particles, read as the Italian ones (:data:`grammars.it.words.PARTICLES`): a negator
+#: before one does not flip it ("안 아니요" is "아니요", as "non no" is no).
+PARTICLES: Mapping[str, str] = {"네": "si", "아니요": "no"}
 
 
 def parse(text: str, phase: str) -> Intent:
@@ -110,12 +113,16 @@ def parse(text: str, phase: str) -> Intent:
     (Said(text='좋아요'), NotUnderstood(text='[unk] 안 [unk]', reason=<Unspotted.NOTHING: 'nothing'>))
     >>> parse("[unk] 안 믿어요", "response"), parse("안 오백 [unk]", "claim")
     (Said(text='안 좋아요'), NotUnderstood(text='안 오백 [unk]', reason=<Unspotted.NOTHING: 'nothing'>))
+    >>> parse("안 아니요", "confirm"), parse("안 맞아요", "confirm")
+    (Said(text='아니요'), Said(text='아니요'))
     """
     keys: dict[str, Intent] = {key(p.text): Said(p.text) for p in phases()[phase]}
     keys.update({key(word): Said(means) for word, means in SPOTTED[phase].items() if means})
+    keys.update({particle: keys[key(word)] for word, particle in PARTICLES.items() if key(word) in keys})
     opposite: dict[Intent, Intent] = {Said(a): Said(b) for a, b in OPPOSITE.items()}
-    # the negator as the Italian one, but a phrase that holds it ("안 좋아요") stays that phrase
-    negated = " ".join("non" if w == NEGATOR else w for w in text.split())
+    # the negator and the particles as the Italian ones, but a phrase that holds the negator ("안 좋아요")
+    # stays that phrase
+    negated = " ".join("non" if w == NEGATOR else PARTICLES.get(w, w) for w in text.split())
     for phrase_text in sorted(keys, key=len, reverse=True):
         if NEGATOR in phrase_text.split():
             negated = negated.replace(phrase_text.replace(NEGATOR, "non"), phrase_text)

@@ -167,3 +167,15 @@ def test_withdrawing_takes_the_penalty_where_it_may_be_taken(natural: str) -> No
 )
 def test_two_negations_cancel(natural: str, canonical: str) -> None:
     _same(natural, canonical, Phase.RESPONSE)
+
+
+@pytest.mark.parametrize("phase", [Phase.RESPONSE, Phase.CONFIRM])
+@pytest.mark.parametrize(("natural", "canonical"), [("non no", "no"), ("no, non no", "no"), ("non sì", "sì")])
+def test_a_negator_before_an_answer_particle_does_not_flip_it(natural: str, canonical: str, phase: Phase) -> None:
+    # "non" and "no" sound alike: "no no" heard as "non no" was a yes (a belief, a confirmation), a wrong move
+    _same(natural, canonical, phase)
+
+
+@pytest.mark.parametrize(("natural", "canonical"), [("non va bene", "no"), ("non confermo", "no")])
+def test_a_negator_still_flips_an_answer_that_is_no_particle(natural: str, canonical: str) -> None:
+    _same(natural, canonical, Phase.CONFIRM)
