@@ -67,6 +67,7 @@ class ResidualGate:
         quantile: float = 0.9,
         step_db: float = 0.5,
         lookahead_frames: int = 0,
+        learn_after_frames: int = 150,
     ) -> None:
         self.margin_db = margin_db
         self._delay: deque[tuple[np.ndarray, bool]] = deque()
@@ -80,6 +81,8 @@ class ResidualGate:
         self._up = step_db * quantile
         self._down = step_db * (1.0 - quantile)
         self._hold = 0
+        self.learn_after_frames = learn_after_frames
+        self._open_frames = 0  # frames in a row the gate has been open over the host's echo
         self.open = True
         """Whether the last frame passed."""
 
@@ -110,13 +113,16 @@ class ResidualGate:
         self._envelope = max(max(self._recent), self._envelope - self.decay_db)
         if self._envelope < FAR_SILENT_DBFS:
             self._hold = 0
+            self._open_frames = 0
             self.open = True
             return True
         over = frame_dbfs(near) - self._envelope
-        if over > self.coupling_db + self.margin_db:
-            self._hold = self.hold_frames
-        else:
+        stands_out = over > self.coupling_db + self.margin_db
+        # only the host's echo teaches the bound: not a voice standing out, nor the quieter sounds its hold lets
+        # through (a player's word between its loud syllables), unless the gate has been open too long for a player
+        if (not stands_out and self._hold == 0) or self._open_frames >= self.learn_after_frames:
             self.coupling_db += self._up if over > self.coupling_db else -self._down
-            self._hold = max(0, self._hold - 1)
+        self._hold = self.hold_frames if stands_out else max(0, self._hold - 1)
         self.open = self._hold > 0
+        self._open_frames = self._open_frames + 1 if self.open else 0
         return self.open

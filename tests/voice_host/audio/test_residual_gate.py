@@ -73,3 +73,39 @@ def test_echo_is_silenced_and_a_player_over_it_passes(room: object) -> None:
     # near the player's own level (within 6 dB: the linear filter drifts a little in double talk; livekit's
     # AEC3 takes 10-25 dB off a player in double talk: bench/echo_compare.py)
     assert abs(level_db(kept) - level_db(clean[passed & voiced])) <= 6.0
+
+
+def _learnt(gate: ResidualGate, far: np.ndarray) -> float:
+    residue = np.full(160, 200, dtype=np.int16)  # 32 dB under the far end
+    for _ in range(1500):
+        gate.frame(residue, far)
+    return gate.coupling_db
+
+
+def test_a_player_holding_the_gate_open_does_not_teach_it_the_echo_bound() -> None:
+    # A word's loud syllables stand out of the echo bound; between them its quieter sounds lie above the bound
+    # but within the margin, and pass on the gate's hold. They are the player's voice, not echo: learning the
+    # coupling from them raised the bound under the word, 0.45 dB a frame, until its next syllable no longer
+    # stood out and the gate shut in the middle of it ("다시 시작" heard as "다시" over the host).
+    gate = ResidualGate()
+    far = np.full(160, 8000, dtype=np.int16)
+    before = _learnt(gate, far)
+    syllable = np.full(160, 800, dtype=np.int16)  # 20 dB over the residue: 14 dB over the margin
+    between = np.full(160, 320, dtype=np.int16)  # 4 dB over the residue: within the 6 dB margin
+    passed = []
+    for _ in range(8):
+        passed += [np.any(gate.frame(frame, far)) for frame in [syllable, *[between] * 15]]
+    assert all(passed)
+    assert gate.coupling_db == pytest.approx(before, abs=0.5)
+
+
+def test_an_echo_that_stays_louder_is_learnt_after_the_gate_has_been_open_a_while() -> None:
+    # A louder echo path (the volume turned up) opens the gate on the host's own echo; it must not stay open:
+    # after learn_after_frames the coupling learns again, and the echo is silenced.
+    gate = ResidualGate(learn_after_frames=150)
+    far = np.full(160, 8000, dtype=np.int16)
+    _learnt(gate, far)
+    louder = np.full(160, 800, dtype=np.int16)
+    outs = [np.any(gate.frame(louder, far)) for _ in range(600)]
+    assert all(outs[:100])  # at first it stands out: it could be a player
+    assert not any(outs[-100:])  # then it is known as the echo's level
