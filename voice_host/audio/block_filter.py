@@ -22,6 +22,14 @@ from __future__ import annotations
 
 import numpy as np
 
+#: A frame's error over this many times the usual error is learnt from as if it were that many times (robust
+#: NLMS, after Gänsler, Gay, Sondhi & Benesty, "Double-talk robust fast converging algorithms for network echo
+#: cancellation", IEEE Trans. Speech Audio Process. 8(6), 2000): the frames of a player's voice before the gate
+#: opens, or between its syllables, no longer pull the filter off the echo path.
+ROBUST_CLIP = 4.0
+#: How slowly the usual error follows the errors learnt from (per 10 ms frame).
+SCALE_SMOOTHING = 0.95
+
 
 class BlockFilter:
     """Partitioned-block frequency-domain adaptive filter over ``tail_s`` of echo path, ``frame_size`` at a time.
@@ -41,7 +49,14 @@ class BlockFilter:
     """
 
     def __init__(
-        self, frame_size: int, *, rate: int = 16000, tail_s: float = 0.4, step: float = 1.0, smoothing: float = 0.9
+        self,
+        frame_size: int,
+        *,
+        rate: int = 16000,
+        tail_s: float = 0.4,
+        step: float = 1.0,
+        smoothing: float = 0.9,
+        clip: float = ROBUST_CLIP,
     ) -> None:
         self._n = frame_size
         self._parts = max(1, int(np.ceil(tail_s * rate / frame_size)))
@@ -56,6 +71,8 @@ class BlockFilter:
         """The echo estimate :meth:`cancel` last took out (float, one frame)."""
         self._step = step
         self._smoothing = smoothing
+        self._clip = clip
+        self._scale = 0.0  # the usual error, relative to the far end over the filter's span (0: none seen yet)
         self.adapt = True
         """Whether :meth:`frame` learns from each frame."""
 
@@ -84,11 +101,26 @@ class BlockFilter:
     def learn(self) -> None:
         """Adapt on the frame :meth:`cancel` last took (an NLMS step, normalised per frequency bin)."""
         n = self._n
-        error = np.fft.rfft(np.concatenate([np.zeros(n), self._error]))
+        error = np.fft.rfft(np.concatenate([np.zeros(n), self._error * self._robust_weight()]))
         normalised = error / (np.maximum(self._power * self._parts, self._span) + 1e3)
         gradient = np.fft.irfft(np.conj(self._history) * normalised, 2 * n, axis=1)
         gradient[:, n:] = 0.0  # the constraint: each partition stays a linear convolution, not a circular one
         self._weights += self._step * np.fft.rfft(gradient, axis=1)
+
+    def _robust_weight(self) -> float:
+        """How much of this frame's error to learn from: all of it, unless it is over ``clip`` times the usual
+        error (relative to the far end), as when a player talks over the host and the gate has not opened yet;
+        then only ``clip`` times the usual (a Huber weight). The usual error follows the errors learnt from, each
+        bounded the same way, so a lasting change of the echo path is still learnt, a few dB a second."""
+        if self._clip <= 0:
+            return 1.0
+        reference = float(np.sqrt(np.mean(self._line[-self._parts * self._n :] ** 2))) + 1.0
+        relative = float(np.sqrt(np.mean(self._error**2))) / reference
+        if self._scale <= 0.0:
+            self._scale = max(relative, 1e-4)
+        bound = self._clip * self._scale
+        self._scale = SCALE_SMOOTHING * self._scale + (1 - SCALE_SMOOTHING) * min(relative, bound)
+        return 1.0 if relative <= bound else bound / relative
 
     def move(self, samples: int) -> None:
         """The reference now comes ``samples`` later (earlier if negative): the echo path's taps move the other
