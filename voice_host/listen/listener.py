@@ -160,7 +160,7 @@ class VoskListener:
     While the host is audible a :class:`~voice_host.listen.stop_spotter.StopSpotter` reads the
     partial result of the phase's decoder and cuts once a stop phrase ends two partials in a
     row with the residual-echo gate open over it (``spot_stops=True``, as ``--barge-in on``
-    wires it; off by default here).
+    wires it; off by default here); over the question a stop phrase cuts when its utterance ends.
     """
 
     def __init__(
@@ -365,10 +365,13 @@ class VoskListener:
 
         The word must end two partials in a row, the residual-echo gate must have let its frames through
         (:mod:`voice_host.listen.stop_spotter`), and the canceller must have settled on the room
-        (:attr:`EchoStage.settled`): until then the stop word waits for the utterance's end.
+        (:attr:`EchoStage.settled`): until then the stop word waits for the utterance's end. Over the question
+        it waits too: there a player is answering, and a partial that ends like a stop word may be an answer
+        still being said (an answer cut short there was lost with its utterance); its end decides.
         """
         settled = self._echo is None or self._echo.settled  # a fresh canceller's output is no evidence
-        if not self._spot_stops or not settled or not (talk.speaking or self._gate.host_audible):
+        audible = talk.speaking or self._gate.host_audible
+        if not self._spot_stops or not settled or not audible or talk.in_question:
             self._spotter.reset()
             return False
         said = self._spotter.see(partial, passed=passed_share(phase.audio.last(WORD_SPAN_S)))

