@@ -29,6 +29,13 @@ import numpy as np
 ROBUST_CLIP = 4.0
 #: How slowly the usual error follows the errors learnt from (per 10 ms frame).
 SCALE_SMOOTHING = 0.95
+#: Under this RMS (int16 scale, -55 dBFS: the residual-echo gate's silent far end) the far end in the filter's
+#: span is taken as silence, and nothing is learnt: the microphone holds the room or a player, not the echo.
+FAR_ACTIVE_RMS = 58.0
+#: Each frequency bin's step is normalised by its far-end power, but never by less than this share of the
+#: average bin's: at the onset of a sentence after silence some bins hold almost nothing yet, and an error there
+#: (the room, a player) made a step that moved the taps by 14 % in one frame.
+REGULARIZATION = 0.01
 
 
 class BlockFilter:
@@ -101,8 +108,11 @@ class BlockFilter:
     def learn(self) -> None:
         """Adapt on the frame :meth:`cancel` last took (an NLMS step, normalised per frequency bin)."""
         n = self._n
+        if float(np.sqrt(np.mean(self._line**2))) < FAR_ACTIVE_RMS:  # no far end in the span: nothing to learn from
+            return
         error = np.fft.rfft(np.concatenate([np.zeros(n), self._error * self._robust_weight()]))
-        normalised = error / (np.maximum(self._power * self._parts, self._span) + 1e3)
+        power = np.maximum(self._power * self._parts, self._span)
+        normalised = error / (np.maximum(power, REGULARIZATION * float(np.mean(power))) + 1e3)
         gradient = np.fft.irfft(np.conj(self._history) * normalised, 2 * n, axis=1)
         gradient[:, n:] = 0.0  # the constraint: each partition stays a linear convolution, not a circular one
         self._weights += self._step * np.fft.rfft(gradient, axis=1)
@@ -114,7 +124,7 @@ class BlockFilter:
         bounded the same way, so a lasting change of the echo path is still learnt, a few dB a second."""
         if self._clip <= 0:
             return 1.0
-        reference = float(np.sqrt(np.mean(self._line[-self._parts * self._n :] ** 2))) + 1.0
+        reference = float(np.sqrt(np.mean(self._line**2)))  # the far end every partition's window holds
         relative = float(np.sqrt(np.mean(self._error**2))) / reference
         if self._scale <= 0.0:
             self._scale = max(relative, 1e-4)
