@@ -94,6 +94,8 @@ class BlockFilter:
     def cancel(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         """``near`` less the echo of ``far`` (one frame each, int16 scale), as int16, without learning from it."""
         n = self._n
+        if not self._line.any() and not np.any(far):  # the host long silent: no echo, nothing to transform
+            return self._silent(near)
         self._line = np.concatenate([self._line[n:], np.asarray(far, dtype=np.float64)])
         spectrum = np.fft.rfft(self._line[-2 * n :])
         self._history = np.roll(self._history, 1, axis=0)
@@ -103,6 +105,17 @@ class BlockFilter:
         self._error = np.asarray(near, dtype=np.float64) - estimate
         self._power = self._smoothing * self._power + (1 - self._smoothing) * np.abs(spectrum) ** 2
         self._span = np.sum(np.abs(self._history) ** 2, axis=0)
+        return np.clip(np.round(self._error), -32768, 32767).astype(np.int16)
+
+    def _silent(self, near: np.ndarray) -> np.ndarray:
+        """What :meth:`cancel` computes when the far end held for the whole span is silence, without the
+        transforms: no estimate, the near end as it is, the far end's power average decaying (a waiting host
+        costs next to nothing)."""
+        self._history[:] = 0.0
+        self.last_estimate = np.zeros(self._n)
+        self._error = np.asarray(near, dtype=np.float64).copy()
+        self._power = self._smoothing * self._power
+        self._span = np.zeros_like(self._span)
         return np.clip(np.round(self._error), -32768, 32767).astype(np.int16)
 
     def learn(self) -> None:

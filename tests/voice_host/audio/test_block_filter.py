@@ -127,3 +127,23 @@ def test_a_player_over_the_hosts_first_words_after_a_pause_does_not_undo_the_fil
     later = slice(int(7.5 * RATE), 8 * RATE)
     residual = out[later] - near[later]
     assert 10 * np.log10(np.mean(echo[later] ** 2) / np.mean(residual**2)) > 15.0
+
+
+class _AlwaysTransforming(BlockFilter):
+    """The filter without its shortcut for a long-silent far end (every frame transformed)."""
+
+    def _silent(self, near: np.ndarray) -> np.ndarray:
+        self._line[-1] = 1e-300  # not silent to the shortcut's test, nothing to the arithmetic
+        return self.cancel(near, np.zeros(len(near)))
+
+
+def test_the_shortcut_while_the_host_is_silent_changes_nothing() -> None:
+    # Through a pause longer than the filter's span, and after it, the output is the same whether or not the
+    # frames of silence are transformed.
+    room = ROOMS[1]
+    far = speechlike(6.0, seed=7).astype(np.float64)
+    far[2 * RATE : 3 * RATE] = 0.0
+    mic = to_int16(room.echo(far, RATE) + np.random.default_rng(3).standard_normal(len(far)) * 30)
+    fast = _filtered(BlockFilter(FRAME).frame, mic, far)
+    slow = _filtered(_AlwaysTransforming(FRAME).frame, mic, far)
+    assert np.count_nonzero(np.abs(fast.astype(int) - slow.astype(int)) > 1) == 0
