@@ -12,10 +12,10 @@ while the host speaks, and moves the reference so that the direct path falls
 three agree on a new place: a player talking over the host, or one window of
 silence, never moves it.
 
-Until the delay is *confirmed* (:attr:`DelayTracker.confirmed`: at first, and after
-:meth:`DelayTracker.restart`, when the output stream started again and its timing
-with it) the windows are half as long, and two that agree move the reference onto
-the delay to the sample, however small the move: through PulseAudio each start of
+The delay is *confirmed* (:attr:`DelayTracker.confirmed`) once two windows agree.
+After :meth:`DelayTracker.restart` (the output stream started again, and its
+timing with it) the windows are half as long until then, and two that agree to
+the sample or two move the reference onto the delay, however small the move: through PulseAudio each start of
 the output lands the reference 1.5-7 ms off the last one's, under the tolerance as
 often as not, and a filter whose taps are that far off the echo adds echo instead
 of taking it out.
@@ -114,10 +114,16 @@ class DelayTracker:
         does, later = positive): the change itself, except for the one that follows a :meth:`restart`."""
         self._placed: int | None = None  # where the echo's direct path is in the moved reference, as last agreed
         self._placed_before: int | None = None  # the same in the run before the restart: where the taps put it
+        self._restarted = False
+
+    @property
+    def _remeasuring(self) -> bool:
+        """True after a :meth:`restart`, until the delay is confirmed: half windows, exact agreement and moves."""
+        return self._restarted and not self.confirmed
 
     @property
     def _window(self) -> int:
-        return self._steady_window if self.confirmed else self._first_window
+        return self._first_window if self._remeasuring else self._steady_window
 
     def restart(self) -> None:
         """The reference's timing started over (a new run of the output stream): the delay is measured again.
@@ -131,6 +137,7 @@ class DelayTracker:
             self._placed_before = self._placed
         self._placed = None
         self.confirmed = False
+        self._restarted = True
 
     def feed(self, near: np.ndarray, far: np.ndarray) -> None:
         """One chunk of the microphone and of the reference the canceller got with it."""
@@ -149,13 +156,13 @@ class DelayTracker:
             return
         self._found.append(lag)
         # to confirm a delay the windows must agree to the sample or two: a move under the tolerance must be exact
-        within = self._tolerance if self.confirmed else CONFIRM_SAMPLES
+        within = CONFIRM_SAMPLES if self._remeasuring else self._tolerance
         agreeing = [other for other in self._found if abs(other - lag) <= within]
         if len(agreeing) < 2:
             return
         placed = int(np.median(agreeing))
         move = placed - self._margin
-        if abs(move) > self._tolerance or (not self.confirmed and move != 0):
+        if abs(move) > self._tolerance or (self._remeasuring and move != 0):
             self.shift += move
             self.moves += 1
             self._found.clear()

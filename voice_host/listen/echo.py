@@ -15,14 +15,15 @@ is told, and stays converged.
 Each start of the output stream lands the reference a few milliseconds off where
 the last one did (:attr:`~voice_host.audio.far_end.FarEnd.run`): from the first
 chunk captured in a new run the tracker measures the delay again
-(:meth:`~voice_host.audio.delay_tracker.DelayTracker.restart`); until it has, the
+(:meth:`~voice_host.audio.delay_tracker.DelayTracker.restart`). Until it has, the
 canceller is shown silence for the far end (its filter neither subtracts nor
-learns, so its taps stay as the room taught them), what the stage gives while the
-host is audible is silence (the host's echo, not taken out, must not reach the
-decoder) and nothing over the host counts (:attr:`EchoStage.settled`); then the reference is put back onto those taps to
-the sample. Through the null sink a filter fed a reference 1.5 ms off took out
-less echo than it added, learnt from it once the gate stopped holding it back,
-and the host cut itself on its own voice.
+learns, so its taps stay as the room taught them); then the reference is put back
+onto those taps to the sample. Until the stage has settled again nothing over the
+host counts (:attr:`EchoStage.settled`), and what it gives while the host is
+audible is silence: the host's echo, not taken out (or only in part while the
+filter's span fills again), must not reach the decoder. Through the null sink a
+filter fed a reference 1.5 ms off took out less echo than it added, learnt from
+it once the gate stopped holding it back, and the host cut itself on its own voice.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class EchoStage:
         self._run = far.run[0]  # the output's run the tracker measures the delay of
         self._blind = False  # the canceller is shown silence until the new run's delay is found
         self._shown_s = 0.0  # seconds of the far end shown to the canceller since it was last blind
+        self._muted = False  # after a restart, until settled again: silence out while the host is audible
 
     def clean(self, chunk: AudioChunk) -> bytes:
         """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
@@ -68,8 +70,9 @@ class EchoStage:
         run, began = self.far.run
         if run != self._run and start >= began:  # the first chunk all of the new run: the delay measured on it alone
             self._run = run
-            if self.tracker is not None:
-                self._blind = self._blind or self.tracker.confirmed  # a filter learnt on the run before
+            if self.tracker is not None and (self.tracker.confirmed or self._blind):  # a delay found on the run before
+                self._blind = True  # and a filter learnt on it
+                self._muted = True
                 self.tracker.restart()
         shift = self.tracker.shift if self.tracker is not None else 0
         far = self.far.reference(start - shift / rate, len(near), rate)
@@ -80,8 +83,7 @@ class EchoStage:
             self.heard_s += len(near) / rate
         # a reference off the taps by a few ms: the filter's estimate would add echo, and what it learnt from it
         # (the gate holding it back for at most 1.5 s) would undo its taps; shown silence, it keeps them as they are
-        blind = self._blind
-        out = self._canceller.process(near, np.zeros_like(far) if blind else far)
+        out = self._canceller.process(near, np.zeros_like(far) if self._blind else far)
         if self.tracker is not None and self.tracker.shift != shift:  # the next chunk's reference comes moved
             self._canceller.moved(self.tracker.taps_move)  # after a restart, less than the reference (or not)
             if not self._canceller.follows_moves:  # its filter starts over on the new delay
@@ -91,10 +93,13 @@ class EchoStage:
             self._blind = False
         if len(out) < len(near):
             out = np.concatenate([np.zeros(len(near) - len(out), np.int16), out])
-        if blind and (self.host_audible(start) or self.host_audible(start + len(near) / rate)):
-            # the host's echo left whole: the decoder must not take it in (its words would still end the partial
-            # result once the stage has settled, and be taken as a stop or an answer): what comes out is silence,
-            # as from a closed residual-echo gate
+        muted = self._muted
+        self._muted = self._muted and not self.settled
+        if muted and (self.host_audible(start) or self.host_audible(start + len(near) / rate)):
+            # the host's echo left whole (then taken out only in part while the filter's span fills again): the
+            # decoder must not take it in, its words would still end the partial result once the stage has
+            # settled and be taken as a stop or an answer (a second cut, through the sink): what comes out is
+            # silence, as from a closed residual-echo gate
             return bytes(2 * len(near))
         return out[-len(near) :].astype("<i2").tobytes()
 
