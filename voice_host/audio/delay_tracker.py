@@ -11,6 +11,14 @@ while the host speaks, and moves the reference so that the direct path falls
 ``margin`` samples into the filter. It moves it only when two windows of the last
 three agree on a new place: a player talking over the host, or one window of
 silence, never moves it.
+
+The delay is *confirmed* (:attr:`DelayTracker.confirmed`) once two windows agree.
+After :meth:`DelayTracker.restart` (the output stream started again, and its
+timing with it) the windows are half as long until then, and two that agree to
+the sample or two move the reference onto the delay, however small the move: through PulseAudio each start of
+the output lands the reference 1.5-7 ms off the last one's, under the tolerance as
+often as not, and a filter whose taps are that far off the echo adds echo instead
+of taking it out.
 """
 
 from __future__ import annotations
@@ -46,6 +54,12 @@ def gcc_phat(near: np.ndarray, far: np.ndarray, max_lag: int, rate: int) -> tupl
     return peak - max_lag, float(window[peak] / spread)
 
 
+#: How closely two windows must agree to confirm the delay (samples): GCC-PHAT's peak on one echo path is the same
+#: sample from window to window (on the rig and through the null sink); a window that holds some of the audio
+#: before the output started again lands a few samples off, and the mean of the two would miss both.
+CONFIRM_SAMPLES = 2
+
+
 class DelayTracker:
     """The shift to apply to the reference (samples, later = positive), learnt from near and far as they go by.
 
@@ -68,6 +82,7 @@ class DelayTracker:
         rate: int,
         *,
         window_s: float = 1.0,
+        first_window_s: float = 0.5,
         max_lag_s: float = 0.25,
         margin_s: float = 0.005,
         tolerance_s: float = 0.003,
@@ -75,7 +90,8 @@ class DelayTracker:
         loud_dbfs: float = -45.0,
     ) -> None:
         self.rate = rate
-        self._window = int(window_s * rate)
+        self._steady_window = int(window_s * rate)
+        self._first_window = int(first_window_s * rate)
         self._max_lag = int(max_lag_s * rate)
         self._margin = int(margin_s * rate)
         self._tolerance = int(tolerance_s * rate)
@@ -91,6 +107,37 @@ class DelayTracker:
         """How many times the shift changed (each one sends the filter back to converging)."""
         self.last: tuple[int, float] | None = None
         """The last window's (lag, strength), for diagnostics."""
+        self.confirmed = False
+        """True once two windows have agreed on the delay since the tracker began or last :meth:`restart`."""
+        self.taps_move = 0
+        """How far an adaptive filter's taps must move with the last change of :attr:`shift` (as the reference
+        does, later = positive): the change itself, except for the one that follows a :meth:`restart`."""
+        self._placed: int | None = None  # where the echo's direct path is in the moved reference, as last agreed
+        self._placed_before: int | None = None  # the same in the run before the restart: where the taps put it
+        self._restarted = False
+
+    @property
+    def _remeasuring(self) -> bool:
+        """True after a :meth:`restart`, until the delay is confirmed: half windows, exact agreement and moves."""
+        return self._restarted and not self.confirmed
+
+    @property
+    def _window(self) -> int:
+        return self._first_window if self._remeasuring else self._steady_window
+
+    def restart(self) -> None:
+        """The reference's timing started over (a new run of the output stream): the delay is measured again.
+
+        What was gathered before is dropped (it was measured against the old timing), and until two windows
+        agree the reference is not :attr:`confirmed`; then it is moved onto their delay even by a sample.
+        """
+        self._near, self._far, self._count = [], [], 0
+        self._found.clear()
+        if self.confirmed:
+            self._placed_before = self._placed
+        self._placed = None
+        self.confirmed = False
+        self._restarted = True
 
     def feed(self, near: np.ndarray, far: np.ndarray) -> None:
         """One chunk of the microphone and of the reference the canceller got with it."""
@@ -108,8 +155,22 @@ class DelayTracker:
         if strength < self._least:
             return
         self._found.append(lag)
-        agreeing = [other for other in self._found if abs(other - lag) <= self._tolerance]
-        if len(agreeing) >= 2 and abs(lag - self._margin) > self._tolerance:
-            self.shift += int(np.median(agreeing)) - self._margin
+        # to confirm a delay the windows must agree to the sample or two: a move under the tolerance must be exact
+        within = CONFIRM_SAMPLES if self._remeasuring else self._tolerance
+        agreeing = [other for other in self._found if abs(other - lag) <= within]
+        if len(agreeing) < 2:
+            return
+        placed = int(np.median(agreeing))
+        move = placed - self._margin
+        if abs(move) > self._tolerance or (self._remeasuring and move != 0):
+            self.shift += move
             self.moves += 1
             self._found.clear()
+            # a filter learnt on the run before has its direct path where that run's reference put it: after a
+            # restart the move only undoes the new run's error, and the taps go from there to the margin
+            before = self._placed_before
+            self.taps_move = move if before is None else before - self._margin
+            placed = self._margin
+        self._placed_before = None
+        self._placed = placed
+        self.confirmed = True

@@ -29,7 +29,7 @@ class SteadyClock:
     jitter, 3 dB with +-4). So the stamps are only looked at for what they agree on: the median of the
     last ``window`` stamps' distance from the count moving by a block or more means blocks were lost (the
     count moves on by as many whole blocks); a stamp more than ``restart_s`` off means the stream started
-    again (the stamp is taken as it is).
+    again (the stamp is taken as it is, and :attr:`starts` counts it).
 
     >>> clock = SteadyClock(100)
     >>> [round(clock.place(t, 10), 3) for t in (5.0, 5.13, 5.17, 5.3)]   # 10 samples = 0.1 s: jitter only
@@ -43,6 +43,8 @@ class SteadyClock:
         self._restart_s = restart_s
         self._errors: deque[float] = deque(maxlen=window)
         self._next: float | None = None
+        self.starts = 0
+        """How many times a stamp was taken as it is (the first block, and each time the stream started again)."""
 
     def place(self, stamp: float, count: int) -> float:
         """The start time of a block of ``count`` samples stamped ``stamp``, counted from the blocks before."""
@@ -50,6 +52,7 @@ class SteadyClock:
         if self._next is None or abs(stamp - self._next) > self._restart_s or span <= 0:
             self._errors.clear()
             at = stamp
+            self.starts += 1
         else:
             at = self._next
             self._errors.append(stamp - at)
@@ -64,6 +67,10 @@ class SteadyClock:
 
 class FarEnd:
     """What the host played, by device time; thread-safe (the output callback writes, the listener reads).
+
+    Each start of the output stream is a new *run* (:attr:`run`): within a run the blocks are counted on from
+    its first stamp, but that stamp's error differs from one start to the next (PortAudio's DAC time through
+    PulseAudio: 1.5-7 ms between runs through the null sink), so the echo path's delay must be measured again.
 
     >>> far = FarEnd()
     >>> far.played(np.full(100, 1000, dtype=np.int16), 1000, at=10.0)   # 0.1 s at 1 kHz from t=10
@@ -81,6 +88,27 @@ class FarEnd:
         self._keep_s = keep_s
         self._loud_until = float("-inf")
         self._clock: SteadyClock | None = None
+        self._run = (0, float("-inf"))
+
+    @property
+    def run(self) -> tuple[int, float]:
+        """(how many runs so far, the device time the last one began): a run begins when the output stream
+        starts (again), or when its stamps jump (a stream stopped and started behind the far end's back).
+
+        >>> far = FarEnd()
+        >>> far.played(np.zeros(10, dtype=np.int16), 100, at=5.0); far.played(np.zeros(10, dtype=np.int16), 100, at=5.1)
+        >>> far.run
+        (1, 5.0)
+        >>> far.new_run(); far.played(np.zeros(10, dtype=np.int16), 100, at=5.23); far.run
+        (2, 5.23)
+        """
+        with self._lock:
+            return self._run
+
+    def new_run(self) -> None:
+        """The output stream starts again: its next block's stamp is taken as it is, and begins a new run."""
+        with self._lock:
+            self._clock = None
 
     def played(self, samples: np.ndarray, rate: int, *, at: float) -> None:
         """``samples`` (int16 mono at ``rate``) reach the DAC from monotonic time ``at`` (a copy is kept)."""
@@ -88,7 +116,10 @@ class FarEnd:
         with self._lock:
             if self._clock is None or self._clock.rate != rate:
                 self._clock = SteadyClock(rate)
+            starts = self._clock.starts
             at = self._clock.place(at, len(block))
+            if self._clock.starts != starts:
+                self._run = (self._run[0] + 1, at)
             end = at + len(block) / rate
             self._blocks.append((at, rate, block))
             if len(block) and np.any(block):

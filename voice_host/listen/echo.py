@@ -11,6 +11,19 @@ echo path's delay as measured while the host speaks
 reverberation and a slipping output is followed; a filter that can move its taps
 with the reference (:attr:`~voice_host.audio.echo_cancel.FrameCanceller.follows_moves`)
 is told, and stays converged.
+
+Each start of the output stream lands the reference a few milliseconds off where
+the last one did (:attr:`~voice_host.audio.far_end.FarEnd.run`): from the first
+chunk captured in a new run the tracker measures the delay again
+(:meth:`~voice_host.audio.delay_tracker.DelayTracker.restart`). Until it has, the
+canceller is shown silence for the far end (its filter neither subtracts nor
+learns, so its taps stay as the room taught them); then the reference is put back
+onto those taps to the sample. Until the stage has settled again nothing over the
+host counts (:attr:`EchoStage.settled`), and what it gives while the host is
+audible is silence: the host's echo, not taken out (or only in part while the
+filter's span fills again), must not reach the decoder. Through the null sink a
+filter fed a reference 1.5 ms off took out less echo than it added, learnt from
+it once the gate stopped holding it back, and the host cut itself on its own voice.
 """
 
 from __future__ import annotations
@@ -44,12 +57,23 @@ class EchoStage:
         """The reference the last chunk was cleaned against (for diagnostics)."""
         self.heard_s = 0.0
         """Seconds of the host's voice cleaned (since the reference last moved, if that sends the filter back)."""
+        self._run = far.run[0]  # the output's run the tracker measures the delay of
+        self._blind = False  # the canceller is shown silence until the new run's delay is found
+        self._shown_s = 0.0  # seconds of the far end shown to the canceller since it was last blind
+        self._muted = False  # after a restart, until settled again: silence out while the host is audible
 
     def clean(self, chunk: AudioChunk) -> bytes:
         """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
         near = np.frombuffer(chunk.data, dtype="<i2").astype(np.int16)
         rate = self._canceller.sample_rate
         start = self._clock.place(chunk.captured_at, len(near))
+        run, began = self.far.run
+        if run != self._run and start >= began:  # the first chunk all of the new run: the delay measured on it alone
+            self._run = run
+            if self.tracker is not None and (self.tracker.confirmed or self._blind):  # a delay found on the run before
+                self._blind = True  # and a filter learnt on it
+                self._muted = True
+                self.tracker.restart()
         shift = self.tracker.shift if self.tracker is not None else 0
         far = self.far.reference(start - shift / rate, len(near), rate)
         if self.tracker is not None:
@@ -57,24 +81,41 @@ class EchoStage:
         self.last_far = far
         if np.any(far):
             self.heard_s += len(near) / rate
-        out = self._canceller.process(near, far)
+        # a reference off the taps by a few ms: the filter's estimate would add echo, and what it learnt from it
+        # (the gate holding it back for at most 1.5 s) would undo its taps; shown silence, it keeps them as they are
+        out = self._canceller.process(near, np.zeros_like(far) if self._blind else far)
         if self.tracker is not None and self.tracker.shift != shift:  # the next chunk's reference comes moved
-            self._canceller.moved(self.tracker.shift - shift)
+            self._canceller.moved(self.tracker.taps_move)  # after a restart, less than the reference (or not)
             if not self._canceller.follows_moves:  # its filter starts over on the new delay
                 self.heard_s = 0.0
+        self._shown_s = 0.0 if self._blind else self._shown_s + len(near) / rate
+        if self._blind and self.tracker is not None and self.tracker.confirmed:
+            self._blind = False
         if len(out) < len(near):
             out = np.concatenate([np.zeros(len(near) - len(out), np.int16), out])
+        muted = self._muted
+        self._muted = self._muted and not self.settled
+        if muted and (self.host_audible(start) or self.host_audible(start + len(near) / rate)):
+            # the host's echo left whole (then taken out only in part while the filter's span fills again): the
+            # decoder must not take it in, its words would still end the partial result once the stage has
+            # settled and be taken as a stop or an answer (a second cut, through the sink): what comes out is
+            # silence, as from a closed residual-echo gate
+            return bytes(2 * len(near))
         return out[-len(near) :].astype("<i2").tobytes()
 
     @property
     def settled(self) -> bool:
         """True once the canceller has had :data:`SETTLE_S` of the host's voice (on the reference's current delay,
-        for a filter that starts over when it moves).
+        for a filter that starts over when it moves) and the tracker has confirmed the delay of the output's
+        current run, and (after a restart) the filter has been shown the far end over the echo's tail again.
 
         Before that its output over the host is no evidence of a player: on a fresh canceller, or one that
-        starts over on a new delay, the residual-echo gate lets the host's own echo through.
+        starts over on a new delay, or a reference a few milliseconds off the filter's taps after the output
+        started again, the residual-echo gate lets the host's own echo through.
         """
-        return self.heard_s >= SETTLE_S
+        confirmed = self.tracker is None or self.tracker.confirmed
+        # once shown the far end again, the filter's span must fill with it before its estimate is whole
+        return self.heard_s >= SETTLE_S and confirmed and self._shown_s >= ECHO_TAIL_S
 
     def host_audible(self, captured_at: float) -> bool:
         """True when the host's voice (or its echo) may be in audio captured at ``captured_at``."""

@@ -215,6 +215,8 @@ class OutputStream:
             if self._closed:
                 raise PlaybackFailed("the output stream was closed")
             if self._stream.stopped:
+                if self.tap is not None:  # its first block is stamped afresh: the reference's timing starts over
+                    self.tap.new_run()
                 try:
                     self._stream.start()
                 except self._sd.PortAudioError as exc:

@@ -17,7 +17,6 @@ recognised from espeak-ng even in silence).
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -94,14 +93,15 @@ class RecordedFarEnd(FarEnd):
 
     def __init__(self) -> None:
         super().__init__()
-        self.log: list[tuple[float, float, bool]] = []
+        self.log: list[tuple[float, float, bool, int]] = []
+        """(start, end, loud, the output's run) of every block handed over."""
 
     def played(self, samples: np.ndarray, rate: int, *, at: float) -> None:
         super().played(samples, rate, at=at)
-        self.log.append((at, at + len(samples) / rate, bool(np.any(np.abs(samples) > 200))))
+        self.log.append((at, at + len(samples) / rate, bool(np.any(np.abs(samples) > 200)), self.run[0]))
 
     def loud_after(self, start: float) -> list[tuple[float, float]]:
-        return [(a, b) for a, b, loud in self.log if loud and b > start]
+        return [(a, b) for a, b, loud, _ in self.log if loud and b > start]
 
 
 class TimedTalkOver(TalkOver):
@@ -159,16 +159,6 @@ def test_the_host_alone_is_never_heard_as_a_player_and_never_cuts_itself(host: A
     assert not talk.speaking  # the quiet was counted only once the host had finished
 
 
-#: Both barge-in trials through the sink are known failures, for one reason; a crash in the wiring still fails them.
-NOT_YET_CUT_THROUGH_THE_SINK = pytest.mark.xfail(
-    raises=AssertionError, strict=False,
-    reason="not reliable through the real sink yet: with a turn before it the stop trial passed 1 "
-    "run of 3 (no cut once, two cuts once); before, its 'passes' were the host cutting itself before the word; "
-    "the answer trial passed 2 of 3; see docs/architecture.md on barge-in; a crash in the wiring still fails",
-)
-
-
-@NOT_YET_CUT_THROUGH_THE_SINK
 def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -> None:
     speaker, listener, talk, room = host
     far: RecordedFarEnd = talk.far  # type: ignore[assignment]
@@ -186,16 +176,27 @@ def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -
     cut = talk.cut_at[0]
     assert word_end - word.seconds < cut  # cut by the word, not before it (by the host's own voice)
     assert cut - word_end < 1.0  # heard within a second of its end (real time, two shared cores)
-    loud = far.loud_after(cut)
-    silent_from = next(b for (_, b), (a2, _) in itertools.pairwise(loud) if a2 - b > 0.05)
+    # the run the cut stopped (the question alone is played by the next one, after a pause of silence): a cut
+    # that comes between two words finds the host already quiet, and the question's own pauses are not its end
+    cut_run = max(run for a, _, loud, run in far.log if loud and a < cut)
+    silent_from = max((b for _, b, loud, run in far.log if loud and run == cut_run and b > cut), default=cut)
     assert silent_from - cut <= 0.3  # the host goes quiet within 300 ms of the cut
     question = speaker.synthesize(QUESTION).seconds
-    spoken_after = sum(b - a for a, b in loud if a >= silent_from)
+    spoken_after = sum(b - a for a, b, loud, run in far.log if loud and run > cut_run)
     # then the question alone (and the cue), not the rest of the help
     assert 0.5 * question <= spoken_after <= question + 1.0
 
 
-@NOT_YET_CUT_THROUGH_THE_SINK
+#: The answer trial is a known failure now and then; a crash in the wiring still fails it.
+ANSWER_NOT_YET_RELIABLE = pytest.mark.xfail(
+    raises=AssertionError, strict=False,
+    reason="after the output restarts were fixed (issue 33, s38) it passed 10 of 12 runs; both failures were "
+    "'다시 시작' not recognised (Silence) with the echo stage aligned (lag at the margin) and the gate open over the "
+    "answer: the recognition of the answer over the question's residue, not the canceller's timing",
+)
+
+
+@ANSWER_NOT_YET_RELIABLE
 def test_an_answer_over_the_question_is_heard_and_the_rest_stops(host: Any) -> None:
     speaker, listener, talk, room = host
     far: RecordedFarEnd = talk.far  # type: ignore[assignment]

@@ -66,3 +66,17 @@ def test_gcc_phat_finds_a_lead_as_well_as_a_lag() -> None:
     far = rng.standard_normal(RATE)
     near = np.concatenate([far[200:], np.zeros(200)])  # the microphone 200 samples ahead of the reference
     assert gcc_phat(near, far, 800, RATE)[0] == -200
+
+
+def test_after_a_restart_the_new_runs_error_is_undone_to_the_sample_and_the_taps_stay() -> None:
+    far = speechlike(8.0, seed=8)
+    mic = to_int16(ROOMS[1].echo(far, RATE))
+    tracker = DelayTracker(RATE)
+    first = _track(far[: 4 * RATE], mic[: 4 * RATE], tracker)
+    expected = round(ROOMS[1].delay_s * RATE) - MARGIN
+    assert first[-1] == expected and tracker.confirmed
+    tracker.restart()  # the output started again, its reference 25 samples early: under the tolerance (48)
+    assert not tracker.confirmed
+    shifts = _track(far[4 * RATE :], mic[4 * RATE :], tracker, slip_at=0, slip=-25)
+    assert shifts[-1] == expected + 25 and tracker.confirmed
+    assert tracker.taps_move == 0  # the filter's taps were learnt where the reference is put back: they stay
