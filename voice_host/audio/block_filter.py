@@ -121,23 +121,24 @@ class BlockFilter:
     def learn(self) -> None:
         """Adapt on the frame :meth:`cancel` last took (an NLMS step, normalised per frequency bin)."""
         n = self._n
-        if float(np.sqrt(np.mean(self._line**2))) < FAR_ACTIVE_RMS:  # no far end in the span: nothing to learn from
+        reference = float(np.sqrt(np.mean(self._line**2)))  # the far end every partition's window holds
+        if reference < FAR_ACTIVE_RMS:  # no far end in the span: nothing to learn from
             return
-        error = np.fft.rfft(np.concatenate([np.zeros(n), self._error * self._robust_weight()]))
+        error = np.fft.rfft(np.concatenate([np.zeros(n), self._error * self._robust_weight(reference)]))
         power = np.maximum(self._power * self._parts, self._span)
         normalised = error / (np.maximum(power, REGULARIZATION * float(np.mean(power))) + 1e3)
         gradient = np.fft.irfft(np.conj(self._history) * normalised, 2 * n, axis=1)
         gradient[:, n:] = 0.0  # the constraint: each partition stays a linear convolution, not a circular one
         self._weights += self._step * np.fft.rfft(gradient, axis=1)
 
-    def _robust_weight(self) -> float:
+    def _robust_weight(self, reference: float) -> float:
         """How much of this frame's error to learn from: all of it, unless it is over ``clip`` times the usual
         error (relative to the far end), as when a player talks over the host and the gate has not opened yet;
         then only ``clip`` times the usual (a Huber weight). The usual error follows the errors learnt from, each
-        bounded the same way, so a lasting change of the echo path is still learnt, a few dB a second."""
+        bounded the same way, so a lasting change of the echo path is still learnt, a few dB a second.
+        ``reference``: the far end's RMS over the filter's span."""
         if self._clip <= 0:
             return 1.0
-        reference = float(np.sqrt(np.mean(self._line**2)))  # the far end every partition's window holds
         relative = float(np.sqrt(np.mean(self._error**2))) / reference
         if self._scale <= 0.0:
             self._scale = max(relative, 1e-4)
