@@ -150,6 +150,14 @@ class Pending:
 #: silence at over a thousand callbacks a second (3-4 % of a core, and 2-3 % more in PulseAudio).
 IDLE_STOP_S = 2.0
 
+#: The output latency barge-in asks PortAudio for, in seconds. PortAudio's "low" (9 ms through PulseAudio)
+#: underran several times a sentence on a busy machine, each underrun slipping the real output against the
+#: canceller's reference. Its "high" (35 ms) underran at every start of the stream: PortAudio ran the
+#: callback a few hundred times at once, flagged as underflow, and what it took was not all played (a 2 s
+#: tone after a stop came out as 0 to 1.9 s through the null sink, in a script; 2229 ALSA underruns in one
+#: ``bench/turn_gap.py --barge-in``). 50 ms asked explicitly: every tone whole, no underrun in that bench.
+TALK_OVER_LATENCY_S = 0.05
+
 
 class OutputStream:
     """One output stream for the life of the speaker; queued clips play back to back.
@@ -299,7 +307,7 @@ class OutputStream:
         """Drop every clip still queued, the one playing included (its rest is not played); how many were dropped.
 
         What the device already holds is dropped too: the stream is aborted (with the
-        "high" latency barge-in uses, PulseAudio holds several hundred milliseconds,
+        latency barge-in uses (:data:`TALK_OVER_LATENCY_S`), PulseAudio holds hundreds of milliseconds,
         which a stop would let drain: more than the 300 ms a cut may take) and the next
         clip starts it again. The tap is told that nothing sounded after the cut.
         """

@@ -36,7 +36,7 @@ from voice_host.audio.wav import Clip, read_wav
 from voice_host.core.computer_pause import AfterPause
 from voice_host.speak import voice_choice
 from voice_host.speak.earcon import LEAD_S, earcon
-from voice_host.speak.playback import OutputStream, Pending, PlaybackFailed, PlaybackTimes
+from voice_host.speak.playback import TALK_OVER_LATENCY_S, OutputStream, Pending, PlaybackFailed, PlaybackTimes
 from voice_host.speak.trim import silence, trim_silence
 from voice_host.terminal.captions import show_sentence
 from voice_host.user_command import user_command
@@ -319,10 +319,9 @@ class Pyttsx3Speaker:
             if self._player is not None:
                 self._player(blip)
             else:
-                # barge-in: PortAudio's "high" output latency, because with "low" the sink underran several times
-                # a sentence on a busy machine, each underrun slipping the real output against the far end
-                # the canceller subtracts (2-7 dB taken out through the sink; 18-29 dB with "high")
-                latency = "high" if self._talk_over is not None else "low"
+                # barge-in: a steadier output than "low" (underruns slip the output against the far end the
+                # canceller subtracts: 2-7 dB taken out through the sink; 18-29 dB with a longer latency)
+                latency: float | str = TALK_OVER_LATENCY_S if self._talk_over is not None else "low"
                 self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device, latency=latency)
                 if self._talk_over is not None:
                     self._output.tap = self._talk_over.far

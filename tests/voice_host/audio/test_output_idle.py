@@ -9,7 +9,7 @@ import pytest
 from sink_recorder import SinkRecorder
 
 from voice_host.audio.wav import Clip
-from voice_host.speak.playback import OutputStream
+from voice_host.speak.playback import TALK_OVER_LATENCY_S, OutputStream
 
 pytestmark = pytest.mark.audio
 
@@ -27,23 +27,41 @@ def loud_s(samples: np.ndarray) -> float:
     return float(np.sum(np.sqrt(np.mean(frames**2, axis=1)) > 1000)) * 0.01
 
 
-def test_an_idle_stream_stops_and_the_next_clip_starts_it_and_is_heard_whole(pulse: str) -> None:
-    output = OutputStream(sample_rate=RATE, idle_stop_s=0.3)
+def loud_runs(samples: np.ndarray) -> list[float]:
+    """The seconds of each run of loud 10 ms frames (gaps under 0.1 s joined) in recorded 16 kHz audio."""
+    frames = samples[: samples.size // 160 * 160].reshape(-1, 160).astype(np.float64)
+    loud = np.sqrt(np.mean(frames**2, axis=1)) > 1000
+    runs: list[list[int]] = []
+    for index in np.nonzero(loud)[0]:
+        if runs and index - runs[-1][1] <= 10:
+            runs[-1][1] = int(index)
+        else:
+            runs.append([int(index), int(index)])
+    return [(last - first + 1) * 0.01 for first, last in runs]
+
+
+@pytest.mark.parametrize("latency", ["low", TALK_OVER_LATENCY_S], ids=["half-duplex", "barge-in"])
+def test_an_idle_stream_stops_and_the_next_clip_starts_it_and_is_heard_whole(pulse: str, latency: float | str) -> None:
+    from voice_host.speak.trim import silence
+
+    tape = SinkRecorder()
+    output = OutputStream(sample_rate=RATE, idle_stop_s=0.3, latency=latency)
     try:
-        output.play(tone(0.1))
-        time.sleep(1.5)  # idle: stopped by now, no callbacks
-        assert output.stops == 1 and output._stream.stopped
-        tape = SinkRecorder()
-        time.sleep(0.3)
-        asked = time.monotonic()
-        times = output.play(tone(0.6))
-        heard = loud_s(tape.samples())
-        assert 0.5 <= heard <= 0.75, heard  # the whole 0.6 s tone, not cut at either end
-        assert times.first_sample_at >= asked and abs(times.ended_at - times.first_sample_at - 0.6) < 0.1
-        time.sleep(1.0)
-        assert output.stops == 2  # idle again after it
+        output.warm_up(silence(0.02, RATE)).wait()  # as the speaker opens it
+        plays = []
+        for restart in (1, 2):
+            time.sleep(0.8)  # idle: stopped by now, no callbacks
+            assert output.stops == restart and output._stream.stopped
+            asked = time.monotonic()
+            times = output.play(tone(1.0))
+            assert times.first_sample_at >= asked and abs(times.ended_at - times.first_sample_at - 1.0) < 0.1
+            plays.append(times)
+        time.sleep(0.8)
+        assert output.stops == 3  # idle again after it
     finally:
         output.close()
+    heard = loud_runs(tape.samples())
+    assert len(heard) == 2 and all(0.9 <= run <= 1.1 for run in heard), heard  # each tone whole, at both ends
 
 
 def test_a_stream_told_to_stay_open_plays_silence_on(pulse: str) -> None:
@@ -80,7 +98,7 @@ def test_a_warmed_up_stream_stops_once_its_blip_is_heard_and_the_first_sentence_
 def test_a_cut_drops_what_the_high_latency_stream_holds_and_the_next_clip_starts_it_again(pulse: str) -> None:
     from voice_host.audio.far_end import FarEnd
 
-    output = OutputStream(sample_rate=RATE, latency="high")  # barge-in's: PulseAudio buffers hundreds of ms
+    output = OutputStream(sample_rate=RATE, latency=TALK_OVER_LATENCY_S)  # barge-in's: PulseAudio holds more
     far = FarEnd()
     output.tap = far
     try:
