@@ -173,7 +173,7 @@ class ProxyListener:
         self._script = list(SCRIPTS[game])
         self._trials = trials
         self._clips: dict[str, tuple[Path, float]] = {}
-        self._player: subprocess.Popen[bytes] | None = None
+        self._player: threading.Thread | None = None
 
     def listen(self, request: Any) -> Any:
         from grammars.phrases import Phrase
@@ -198,12 +198,11 @@ class ProxyListener:
         trial = Trial(self._game, label(self._game, str(request.phase), after), italian, korean, span, now)
         self._trials.append(trial)
         if self._player is not None:
-            self._player.wait()
-        if self._talk is not None:  # a player answers the question once asked: the host's turn ends now
-            while self._talk.speaking:
-                time.sleep(0.01)
-            trial.listen_at = time.monotonic()
-        self._player = subprocess.Popen(["sh", "-c", f"sleep {PLAYER_DELAY_S}; paplay --device=table {path}"])
+            self._player.join()
+        # with barge-in the host is still asking while it listens (as in the Session): the player answers once
+        # the question has been heard, and the listener hears the question meanwhile, live
+        self._player = threading.Thread(target=self._answer, args=(trial, path), daemon=True)
+        self._player.start()
         extra: dict[str, Any] = {}
         complete = getattr(request, "complete", None)  # absent in a tree from before the request had it
         if complete is not None:  # a stand-in is whole when the Italian answer it stands for is
@@ -220,6 +219,15 @@ class ProxyListener:
         else:  # nothing heard: the trial is a miss, the game goes on as scripted
             time.sleep(0.3)
         return Heard(italian, sure=True)
+
+
+    def _answer(self, trial: Trial, path: Path) -> None:
+        """The player: once the host's turn has been heard, a short pause, then the answer into the sink."""
+        if self._talk is not None:
+            while self._talk.speaking:
+                time.sleep(0.01)
+            trial.listen_at = time.monotonic()
+        subprocess.run(["sh", "-c", f"sleep {PLAYER_DELAY_S}; paplay --device=table {path}"], check=False)
 
 
 def new_dialog(game: str) -> Any:
