@@ -77,11 +77,24 @@ class _Phase:
     verifier: Verifier
     cut: bool = False
     """The utterance in progress held a stop word that cut the host: it is dropped whole when it ends."""
+    over_host: bool = False
+    """Barge-in: words of the utterance in progress were heard while the host may have been audible."""
+    over_other: bool = False
+    """Barge-in: ... while the host was saying something other than its question."""
+
+    def heard_over(self, question: bool) -> None:
+        """Words of the utterance were heard over the host (``question``: over its question or the echo after)."""
+        self.over_host = True
+        self.over_other = self.over_other or not question
+
+    def ended(self) -> None:
+        """The utterance in progress has ended (or was dropped): the next one starts clear of the host."""
+        self.cut = self.over_host = self.over_other = False
 
     def reset(self) -> None:
         self.decoders.reset()
         self.end.reset()
-        self.cut = False
+        self.ended()
 
 
 def most_words(usable: dict[Phrase, tuple[str, ...]]) -> int:
@@ -303,6 +316,10 @@ class VoskListener:
                 return data
             ended, partial = self._decode(phase, data, request.sequence)
             talk = self._talk_over
+            if talk is not None and (talk.speaking or self._gate.host_audible) and (partial or self.partial()):
+                # what the utterance holds so far was heard over the host: its end, maybe after the echo has
+                # died away, does not make it a player's answer said in silence
+                phase.heard_over(question=talk.in_question or not talk.speaking)
             if ended is None and talk is not None and not phase.cut and self._spotted(partial, request, talk, phase):
                 # the stop word is taken; the rest of its utterance is not decoded again as another (the word's
                 # tail heard as an answer once the host is quiet, or as a second stop over the question)
@@ -313,7 +330,7 @@ class VoskListener:
             decoded, early = ended
             intake.reset_quiet()  # an utterance just ended: the wait starts again from here
             if phase.cut:  # the stop word's utterance: already acted on
-                phase.cut = False
+                phase.ended()
                 phase.decoders.drop_second()
                 phase.end.done()
                 intake.voiced = False
@@ -337,18 +354,27 @@ class VoskListener:
                 self.on_utterance(utterance)
             heard = deliver(utterance)
             if heard is not None and self._talk_over is not None:
-                heard = self._over_host(heard, request, self._talk_over)
+                heard = self._over_host(heard, request, self._talk_over, phase)
+            phase.ended()
             if heard is not None:
                 return heard
             intake.dropped()
 
-    def _over_host(self, heard: Heard, request: ListenRequest, talk: TalkOver) -> Heard | None:
-        """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host is audible."""
-        host_on = talk.speaking or self._gate.host_audible
+    def _over_host(self, heard: Heard, request: ListenRequest, talk: TalkOver, phase: _Phase) -> Heard | None:
+        """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host is, or was while
+        its words were said, audible.
+
+        An utterance heard over the host's words (:attr:`_Phase.over_host`) is judged as said over the host
+        even when it ends after the host's echo has died away: the host's own last words, left by the canceller,
+        end there too, and were taken for a player's answer through the sink ("di' i cinque valori" as a
+        dictation of four numbers).
+        """
+        host_on = talk.speaking or self._gate.host_audible or phase.over_host
         if host_on and self._echo is not None and not self._echo.settled:
             return None  # a fresh canceller leaves the host's own echo standing out: nothing over it is a player's
+        in_question = (talk.in_question or not talk.speaking) and not phase.over_other
         said = verdict(
-            heard.text, sure=heard.sure, host_on=host_on, in_question=talk.in_question,
+            heard.text, sure=heard.sure, host_on=host_on, in_question=in_question,
             stops={text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)},
             answers={phrase.text for phrase in request.phrases},
         )
