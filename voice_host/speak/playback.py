@@ -157,6 +157,13 @@ IDLE_STOP_S = 2.0
 #: tone after a stop came out as 0 to 1.9 s through the null sink, in a script; 2229 ALSA underruns in one
 #: ``bench/turn_gap.py --barge-in``). 50 ms asked explicitly: every tone whole, no underrun in that bench.
 TALK_OVER_LATENCY_S = 0.05
+#: Barge-in keeps its output stream running this long after the last clip (a table's turns come sooner):
+#: each start of the stream lands the output a few milliseconds off where the last one did, and the echo
+#: canceller must then measure the delay again (about 1.5 s of the host's speech in which nobody can cut in).
+#: Running idle at :data:`TALK_OVER_LATENCY_S` costs about 2.5 % of a core (1.1 here, 1.4 in PulseAudio).
+TALK_OVER_IDLE_STOP_S = 60.0
+#: A stream whose device holds at most this much (its latency, in seconds) is let play it out on a cut.
+DRAINED_CUT_S = 0.1
 
 
 class OutputStream:
@@ -306,16 +313,20 @@ class OutputStream:
     def cut(self) -> int:
         """Drop every clip still queued, the one playing included (its rest is not played); how many were dropped.
 
-        What the device already holds is dropped too: the stream is aborted (with the
-        latency barge-in uses (:data:`TALK_OVER_LATENCY_S`), PulseAudio holds hundreds of milliseconds,
-        which a stop would let drain: more than the 300 ms a cut may take) and the next
-        clip starts it again. The tap is told that nothing sounded after the cut.
+        The stream goes on running (playing silence): what the device already holds,
+        at most its latency (:data:`TALK_OVER_LATENCY_S` for barge-in), plays out and
+        was given to the tap when it was handed over, so the echo canceller's reference
+        stays exact and the stream's timing does not start over. A stream opened with
+        a longer latency (PortAudio's "high": PulseAudio held several hundred
+        milliseconds, more than the 300 ms a cut may take) is aborted instead, which
+        drops what the device holds; the next clip starts it again, and the tap is told
+        that nothing sounded after the cut.
         """
         with self._lock:
             dropped = list(self._queue)
             self._queue.clear()
             held = self._heard_until > time.monotonic()  # the last clip handed over has not all been heard yet
-        if dropped or held:
+        if (dropped or held) and self._stream.latency > DRAINED_CUT_S:
             with self._life:
                 try:
                     if self._stream.active:

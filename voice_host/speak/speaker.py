@@ -36,7 +36,14 @@ from voice_host.audio.wav import Clip, read_wav
 from voice_host.core.computer_pause import AfterPause
 from voice_host.speak import voice_choice
 from voice_host.speak.earcon import LEAD_S, earcon
-from voice_host.speak.playback import TALK_OVER_LATENCY_S, OutputStream, Pending, PlaybackFailed, PlaybackTimes
+from voice_host.speak.playback import (
+    TALK_OVER_IDLE_STOP_S,
+    TALK_OVER_LATENCY_S,
+    OutputStream,
+    Pending,
+    PlaybackFailed,
+    PlaybackTimes,
+)
 from voice_host.speak.trim import silence, trim_silence
 from voice_host.terminal.captions import show_sentence
 from voice_host.user_command import user_command
@@ -323,6 +330,8 @@ class Pyttsx3Speaker:
                 # canceller subtracts: 2-7 dB taken out through the sink; 18-29 dB with a longer latency)
                 latency: float | str = TALK_OVER_LATENCY_S if self._talk_over is not None else "low"
                 self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device, latency=latency)
+                if self._talk_over is not None:  # kept running through a table's turns: its timing stays the same
+                    self._output.idle_stop_s = TALK_OVER_IDLE_STOP_S
                 if self._talk_over is not None:
                     self._output.tap = self._talk_over.far
                     self._talk_over.bind(self._cut)
