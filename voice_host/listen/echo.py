@@ -42,6 +42,9 @@ SETTLE_S = 6.0
 #: After the host's last sample, how long its echo may still be in the room (the rig's longest: 120 ms of
 #: delay and a 0.6 s reverberation's loud part).
 ECHO_TAIL_S = 0.4
+#: After the host's last sample, how long a word of its own may still begin in the microphone: the echo path's
+#: delay (the rig's longest, 120 ms) and a frame. Later only its reverberation dies away: no word begins there.
+WORD_TAIL_S = 0.15
 
 
 class EchoStage:
@@ -120,3 +123,8 @@ class EchoStage:
     def host_audible(self, captured_at: float) -> bool:
         """True when the host's voice (or its echo) may be in audio captured at ``captured_at``."""
         return self.far.sounding(captured_at, tail_s=ECHO_TAIL_S)
+
+    def host_speaking(self, captured_at: float) -> bool:
+        """True when a word of the host's may begin in audio captured at ``captured_at`` (its voice, delayed by
+        the echo path; not the reverberation after its last word)."""
+        return self.far.sounding(captured_at, tail_s=WORD_TAIL_S)

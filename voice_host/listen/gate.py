@@ -51,6 +51,8 @@ class GateStage:
         self._echo = echo
         self.host_audible = False
         """True when the last chunk read may hold the host's voice (barge-in: it was cleaned, not dropped)."""
+        self.host_speaking = False
+        """True when a word of the host's may begin in the last chunk read (its echo's tail excluded)."""
         self._close_after_drop = close_after_drop
         self._gate = gate
         self._generation = gate.generation if gate is not None else 0
@@ -112,6 +114,7 @@ class GateStage:
             if self._echo is not None:  # barge-in: the host's voice is taken out instead of the audio dropped
                 chunk = AudioChunk(self._echo.clean(chunk), chunk.captured_at, chunk.arrived_at)
                 self.host_audible = self._echo.host_audible(chunk.captured_at)
+                self.host_speaking = self._echo.host_speaking(chunk.captured_at)
                 if self.host_audible:
                     self._quiet.reset()  # the host talking is not the players' silence
             if self._gate is not None:

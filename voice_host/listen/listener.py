@@ -77,24 +77,21 @@ class _Phase:
     verifier: Verifier
     cut: bool = False
     """The utterance in progress held a stop word that cut the host: it is dropped whole when it ends."""
-    over_host: bool = False
-    """Barge-in: words of the utterance in progress were heard while the host may have been audible."""
-    over_other: bool = False
+    host_until: float = -1.0
+    """Barge-in: up to when (the decoders' clock) a word of the host's may have begun in the audio fed."""
+    other_until: float = -1.0
     """Barge-in: ... while the host was saying something other than its question."""
 
-    def heard_over(self, question: bool) -> None:
-        """Words of the utterance were heard over the host (``question``: over its question or the echo after)."""
-        self.over_host = True
-        self.over_other = self.over_other or not question
-
-    def ended(self) -> None:
-        """The utterance in progress has ended (or was dropped): the next one starts clear of the host."""
-        self.cut = self.over_host = self.over_other = False
+    def fed_over_host(self, question: bool) -> None:
+        """A word of the host's may begin in the chunk just fed (``question``: of its question, or after it)."""
+        self.host_until = self.audio.fed_s
+        if not question:
+            self.other_until = self.audio.fed_s
 
     def reset(self) -> None:
         self.decoders.reset()
         self.end.reset()
-        self.ended()
+        self.cut = False
 
 
 def most_words(usable: dict[Phrase, tuple[str, ...]]) -> int:
@@ -316,10 +313,8 @@ class VoskListener:
                 return data
             ended, partial = self._decode(phase, data, request.sequence)
             talk = self._talk_over
-            if talk is not None and (talk.speaking or self._gate.host_audible) and (partial or self.partial()):
-                # what the utterance holds so far was heard over the host: its end, maybe after the echo has
-                # died away, does not make it a player's answer said in silence
-                phase.heard_over(question=talk.in_question or not talk.speaking)
+            if talk is not None and (talk.speaking or self._gate.host_speaking):
+                phase.fed_over_host(question=talk.in_question or not talk.speaking)
             if ended is None and talk is not None and not phase.cut and self._spotted(partial, request, talk, phase):
                 # the stop word is taken; the rest of its utterance is not decoded again as another (the word's
                 # tail heard as an answer once the host is quiet, or as a second stop over the question)
@@ -330,7 +325,7 @@ class VoskListener:
             decoded, early = ended
             intake.reset_quiet()  # an utterance just ended: the wait starts again from here
             if phase.cut:  # the stop word's utterance: already acted on
-                phase.ended()
+                phase.cut = False
                 phase.decoders.drop_second()
                 phase.end.done()
                 intake.voiced = False
@@ -354,25 +349,28 @@ class VoskListener:
                 self.on_utterance(utterance)
             heard = deliver(utterance)
             if heard is not None and self._talk_over is not None:
-                heard = self._over_host(heard, request, self._talk_over, phase)
-            phase.ended()
+                heard = self._over_host(heard, request, self._talk_over, phase, verified.decoded)
             if heard is not None:
                 return heard
             intake.dropped()
 
-    def _over_host(self, heard: Heard, request: ListenRequest, talk: TalkOver, phase: _Phase) -> Heard | None:
-        """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host is, or was while
-        its words were said, audible.
+    def _over_host(
+        self, heard: Heard, request: ListenRequest, talk: TalkOver, phase: _Phase, decoded: Decoded
+    ) -> Heard | None:
+        """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host was audible when
+        its words were said, or is now.
 
-        An utterance heard over the host's words (:attr:`_Phase.over_host`) is judged as said over the host
-        even when it ends after the host's echo has died away: the host's own last words, left by the canceller,
-        end there too, and were taken for a player's answer through the sink ("di' i cinque valori" as a
-        dictation of four numbers).
+        An utterance whose first word began while the host was speaking (:meth:`EchoStage.host_speaking`) is
+        judged as said over the host even when it ends after the host's echo has died away: the host's own last
+        words, left by the canceller, end there too, and were taken for a player's answer through the sink
+        ("di' i cinque valori" as a dictation of four numbers). Words begun after the host's last word (in its
+        reverberation, or later) are the player's, whatever the decoder heard before them.
         """
-        host_on = talk.speaking or self._gate.host_audible or phase.over_host
+        said_from = decoded.timed[0][1] if decoded.timed else float("inf")
+        host_on = talk.speaking or self._gate.host_audible or said_from < phase.host_until
         if host_on and self._echo is not None and not self._echo.settled:
             return None  # a fresh canceller leaves the host's own echo standing out: nothing over it is a player's
-        in_question = (talk.in_question or not talk.speaking) and not phase.over_other
+        in_question = (talk.in_question or not talk.speaking) and said_from >= phase.other_until
         said = verdict(
             heard.text, sure=heard.sure, host_on=host_on, in_question=in_question,
             stops={text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)},

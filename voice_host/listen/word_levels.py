@@ -53,6 +53,11 @@ class RecentAudio:
         while self._recent_samples - len(self._recent[0]) // 2 > RECENT_S * self.sample_rate:
             self._recent_samples -= len(self._recent.popleft()) // 2
 
+    @property
+    def fed_s(self) -> float:
+        """Seconds fed so far: the decoders' clock (their word times) at the end of the last chunk."""
+        return self._fed / self.sample_rate
+
     def last(self, seconds: float) -> np.ndarray:
         """The last ``seconds`` fed (int16; shorter when less was kept).
 
