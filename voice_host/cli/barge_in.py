@@ -5,9 +5,10 @@ On, and where the echo canceller loads, the speaker and the listener share one
 (deaf while it speaks) and, when barge-in was asked for, says why once on stderr.
 Off by default: on the synthetic rooms the host hears 88-91 % of what a player says
 over it, of what it hears in silence, and takes none of its own words
-(``bench/barge_in.py``); but in whole games through the sink it missed 6 answers
-of 20 against half duplex's 1, and answered later (p95 589 ms against 376 ms,
-``bench/turn_gap.py --barge-in``).
+(``bench/barge_in.py``); in whole games through the sink it now answers about as
+fast (p50 272 ms, p95 492 against 214 and 413) but still misses 3 answers of 20
+against half duplex's 1, two of them Yatzi's dice said as a list
+(``bench/turn_gap.py --barge-in``).
 """
 
 from __future__ import annotations
