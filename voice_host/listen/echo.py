@@ -24,6 +24,9 @@ audible is silence: the host's echo, not taken out (or only in part while the
 filter's span fills again), must not reach the decoder. Through the null sink a
 filter fed a reference 1.5 ms off took out less echo than it added, learnt from
 it once the gate stopped holding it back, and the host cut itself on its own voice.
+Barge-in's speaker keeps its stream running through a table's turns and drains it
+on a cut (:data:`~voice_host.speak.playback.TALK_OVER_IDLE_STOP_S`), so a restart,
+and the second or so it costs, comes only after a long pause.
 """
 
 from __future__ import annotations
