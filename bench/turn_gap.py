@@ -220,7 +220,6 @@ class ProxyListener:
             time.sleep(0.3)
         return Heard(italian, sure=True)
 
-
     def _answer(self, trial: Trial, path: Path) -> None:
         """The player: once the host's turn has been heard, a short pause, then the answer into the sink."""
         if self._talk is not None:

@@ -127,23 +127,6 @@ class FarEnd:
             while self._blocks and self._blocks[0][0] < end - self._keep_s:
                 self._blocks.popleft()
 
-    def silence_from(self, at: float) -> None:
-        """Nothing was played from time ``at`` on (the output was aborted: what it had buffered never sounded).
-
-        >>> far = FarEnd()
-        >>> far.played(np.full(100, 1000, dtype=np.int16), 1000, at=10.0)
-        >>> far.silence_from(10.05)
-        >>> far.reference(10.02, 4, 50).tolist(), far.sounding(10.06)
-        ([1000, 1000, 0, 0], False)
-        """
-        with self._lock:
-            for start, rate, block in self._blocks:
-                first = max(0, int(np.ceil((at - start) * rate)))
-                if first < len(block):
-                    block[first:] = 0
-            self._loud_until = min(self._loud_until, at)
-            self._clock = None  # the stream starts again: its next block is not counted on from the dropped ones
-
     def sounding(self, at: float, *, tail_s: float = 0.0) -> bool:
         """True when the host was making sound at time ``at`` (or within ``tail_s`` before: the room's echo)."""
         with self._lock:

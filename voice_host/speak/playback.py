@@ -162,8 +162,6 @@ TALK_OVER_LATENCY_S = 0.05
 #: canceller must then measure the delay again (about 1.5 s of the host's speech in which nobody can cut in).
 #: Running idle at :data:`TALK_OVER_LATENCY_S` costs about 2.5 % of a core (1.1 here, 1.4 in PulseAudio).
 TALK_OVER_IDLE_STOP_S = 60.0
-#: A stream whose device holds at most this much (its latency, in seconds) is let play it out on a cut.
-DRAINED_CUT_S = 0.1
 
 
 class OutputStream:
@@ -314,28 +312,14 @@ class OutputStream:
         """Drop every clip still queued, the one playing included (its rest is not played); how many were dropped.
 
         The stream goes on running (playing silence): what the device already holds,
-        at most its latency (:data:`TALK_OVER_LATENCY_S` for barge-in), plays out and
-        was given to the tap when it was handed over, so the echo canceller's reference
-        stays exact and the stream's timing does not start over. A stream opened with
-        a longer latency (PortAudio's "high": PulseAudio held several hundred
-        milliseconds, more than the 300 ms a cut may take) is aborted instead, which
-        drops what the device holds; the next clip starts it again, and the tap is told
-        that nothing sounded after the cut.
+        at most its latency (:data:`TALK_OVER_LATENCY_S` for barge-in, the one stream
+        that is cut), plays out and was given to the tap when it was handed over, so
+        the echo canceller's reference stays exact and the stream's timing does not
+        start over.
         """
         with self._lock:
             dropped = list(self._queue)
             self._queue.clear()
-            held = self._heard_until > time.monotonic()  # the last clip handed over has not all been heard yet
-        if (dropped or held) and self._stream.latency > DRAINED_CUT_S:
-            with self._life:
-                try:
-                    if self._stream.active:
-                        self._stream.abort()  # drops the device's buffer; no callback after it
-                except self._sd.PortAudioError:
-                    pass
-                self._life.notify_all()
-            if self.tap is not None:
-                self.tap.silence_from(time.monotonic())
         for pending in dropped:
             pending.cut = True
             pending.scheduled.set()

@@ -332,7 +332,6 @@ class Pyttsx3Speaker:
                 self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device, latency=latency)
                 if self._talk_over is not None:  # kept running through a table's turns: its timing stays the same
                     self._output.idle_stop_s = TALK_OVER_IDLE_STOP_S
-                if self._talk_over is not None:
                     self._output.tap = self._talk_over.far
                     self._talk_over.bind(self._cut)
                 self._warming = self._output.warm_up(blip)
