@@ -1,14 +1,13 @@
 """``--barge-in on|off``: whether the host listens while it speaks, and what it shares to do so.
 
-On, and where the echo canceller loads, the speaker and the listener share one
-:class:`~voice_host.audio.far_end.TalkOver`; otherwise the host stays half duplex
-(deaf while it speaks) and, when barge-in was asked for, says why once on stderr.
-Off by default: on the synthetic rooms the host hears 88-91 % of what a player says
-over it, of what it hears in silence, and takes none of its own words
-(``bench/barge_in.py``); in whole games through the sink it now answers about as
-fast (p50 272 ms, p95 492 against 214 and 413) but still misses 3 answers of 20
-against half duplex's 1, two of them Yatzi's dice said as a list
-(``bench/turn_gap.py --barge-in``).
+On (the default), and where the echo canceller loads, the speaker and the listener
+share one :class:`~voice_host.audio.far_end.TalkOver`; otherwise the host stays half
+duplex (deaf while it speaks) and says why once on stderr. ``play``, ``serata`` and
+``riprendi`` take the option alike. Measured: over the synthetic rooms the host hears
+88-91 % of what a player says over it, of what it hears in silence, and takes none of
+its own words (``bench/barge_in.py``); in whole games through the sink it answers
+about as fast as half duplex and misses a few more answers, each a phrase the Korean
+proxy model confuses in silence too ("안 좋아요" as "좋아요"; ``bench/turn_gap.py --barge-in``).
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ from voice_host.audio.echo_cancel import DEFAULT, CancellerUnavailable, open_can
 from voice_host.audio.far_end import TalkOver
 from voice_host.terminal.console import print_stderr
 
-DEFAULT_MODE = "off"
+DEFAULT_MODE = "on"
 
 
 def add_barge_in_option(parser: argparse.ArgumentParser) -> None:

@@ -20,12 +20,14 @@ from typing import Any
 from grammars.evening import sentences as says
 from grammars.evening.names import italian_names
 from grammars.it import catalogue as say
+from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.board.history_page import history_pages
 from voice_host.board.launch import check_board_options, open_board
 from voice_host.board.options import add_board_options
 from voice_host.board.server import BoardServer
 from voice_host.board.state import BoardPublisher
+from voice_host.cli.barge_in import DEFAULT_MODE, add_barge_in_option, talk_over_for
 from voice_host.cli.bootstrap import default_journal_path, open_speaker
 from voice_host.cli.summary import SummaryWriteError, check_summary_path, write_summary
 from voice_host.cli.voice_options import add_voice_options
@@ -50,7 +52,7 @@ from voice_host.user_command import user_command
 _KEPT = (("input", "--input"), ("tts", "--tts"), ("captions", "--captions"), ("voice", "--voice"),
          ("rate", "--rate"), ("volume", "--volume"), ("model", "--model"), ("device", "--device"),
          ("earcon", "--earcon"), ("summary", "--summary"), ("reprompt_s", "--reprompt-s"), ("board", "--board"),
-         ("board_host", "--board-host"))
+         ("board_host", "--board-host"), ("barge_in", "--barge-in"))
 
 
 def _io_options(parser: argparse.ArgumentParser) -> None:
@@ -61,6 +63,7 @@ def _io_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="CARTELLA", help=say.CLI_HELP["--model"])
     parser.add_argument("--device", metavar="MICROFONO")
     parser.add_argument("--earcon", default="on", choices=["on", "off"], help=say.CLI_HELP["--earcon"])
+    add_barge_in_option(parser)
     add_voice_options(parser, say.CLI_HELP["--voice"], say.CLI_HELP["--rate"], say.CLI_HELP["--volume"])
     parser.add_argument("--reprompt-s", metavar="SECONDI", type=parse_waits, default=DEFAULT_WAITS,
                         help=say.CLI_HELP["--reprompt-s"])
@@ -175,8 +178,9 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
     listener: Listener | None = None
     board: BoardServer | None = None
     try:
-        speaker = open_speaker(args, gate)
-        listener = _listener(args, script, gate)  # one gate: the listener drops what it hears while the host talks
+        talk = talk_over_for(args) if script is None and args.input != "keyboard" else None  # listens as it speaks
+        speaker = open_speaker(args, gate, talk)
+        listener = _listener(args, script, gate, talk)  # one gate, one talk-over: shared with the speaker
         board = open_board(args, speaker, pages=history_pages(history_view))  # the history's page: /storico
         free = (not args.input.startswith("voice") and args.input != "auto") or script is not None
         names = tuple(dict.fromkeys([*italian_names(), *remembered]))
@@ -217,7 +221,9 @@ def _run(args: argparse.Namespace, journal: Journal, records: list[dict[str, Any
     return code
 
 
-def _listener(args: argparse.Namespace, script: str | None, gate: HalfDuplexGate) -> Listener:
+def _listener(
+    args: argparse.Namespace, script: str | None, gate: HalfDuplexGate, talk_over: TalkOver | None = None
+) -> Listener:
     if script is not None:
         return ScriptListener(script, echo=sys.stdout if args.tts == "print" else None)
     if args.input == "keyboard":
@@ -232,7 +238,7 @@ def _listener(args: argparse.Namespace, script: str | None, gate: HalfDuplexGate
     phrases = {f"{name}/{phase}": p for name, entry in GAMES.items()
                for phase, p in entry.all_phrases(None, None).items()}
     try:
-        return open_voice_listener(args.model, phrases, device=args.device, gate=gate)
+        return open_voice_listener(args.model, phrases, device=args.device, gate=gate, talk_over=talk_over)
     except VoiceUnavailable as exc:
         if args.input == "voice":
             raise UsageError(str(exc)) from None
@@ -251,7 +257,7 @@ def _kept_options(args: argparse.Namespace) -> list[str]:
     """Every option of ``args`` that changes how the evening sounds, is heard or is shown, as typed again."""
     kept: list[str] = []
     defaults: dict[str, object] = {"input": "auto", "tts": "pyttsx3", "captions": "on", "earcon": "on",
-                                   "reprompt_s": DEFAULT_WAITS}
+                                   "reprompt_s": DEFAULT_WAITS, "barge_in": DEFAULT_MODE}
     for attribute, option in _KEPT:
         value = getattr(args, attribute, None)
         if value is not None and value != defaults.get(attribute):

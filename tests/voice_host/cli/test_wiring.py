@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.cli import main as cli
 from voice_host.cli import voice_adapters as factory
@@ -27,12 +28,15 @@ class _EndedListener:
         pass
 
 
-@pytest.mark.parametrize("argv", [
+GAMES_BY_VOICE = [
     ["play", "--game", "tokio", "--players", "Anna,Bruno", "--input", "voice", "--tts", "pyttsx3", "--captions", "off",
      "--no-journal"],
     # serata by voice: before, its listener got a gate of its own and heard the host's every question
     ["serata", "--input", "voice", "--tts", "pyttsx3", "--captions", "off", "--journal", "{tmp}/serata.jsonl"],
-], ids=["play", "serata"])
+]
+
+
+@pytest.mark.parametrize("argv", GAMES_BY_VOICE, ids=["play", "serata"])
 def test_one_gate_is_shared_by_the_speaker_and_the_listener(monkeypatch: pytest.MonkeyPatch, tmp_path: Any,
                                                              argv: list[str]) -> None:
     gates: dict[str, object] = {}
@@ -52,6 +56,35 @@ def test_one_gate_is_shared_by_the_speaker_and_the_listener(monkeypatch: pytest.
     code = cli.main([arg.format(tmp=tmp_path) for arg in argv])
     assert code == 3  # the input ended before the game, or at the evening's first question
     assert isinstance(gates["speaker"], HalfDuplexGate) and gates["speaker"] is gates["listener"]
+
+
+@pytest.mark.parametrize("barge_in,listens_as_it_speaks", [([], True), (["--barge-in", "on"], True),
+                                                           (["--barge-in", "off"], False)],
+                         ids=["default", "on", "off"])
+@pytest.mark.parametrize("argv", GAMES_BY_VOICE, ids=["play", "serata"])
+def test_by_voice_the_host_listens_as_it_speaks_unless_told_not_to(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Any, argv: list[str], barge_in: list[str],
+        listens_as_it_speaks: bool) -> None:
+    # issue 33: "on by default where cancellation works"; a game and an evening alike, one state shared by both
+    talk: dict[str, object] = {}
+
+    def speaker(*args: Any, talk_over: TalkOver | None = None, **kwargs: Any) -> SilentSpeaker:
+        talk["speaker"] = talk_over
+        return SilentSpeaker()
+
+    def listener(*args: Any, talk_over: TalkOver | None = None, **kwargs: Any) -> _EndedListener:
+        talk["listener"] = talk_over
+        return _EndedListener()
+
+    monkeypatch.setattr(factory, "open_speaker", speaker)
+    monkeypatch.setattr(factory, "open_voice_listener", listener)
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert cli.main([arg.format(tmp=tmp_path) for arg in argv] + barge_in) == 3
+    if listens_as_it_speaks:
+        assert isinstance(talk["speaker"], TalkOver) and talk["speaker"] is talk["listener"]
+    else:
+        assert talk == {"speaker": None, "listener": None}
 
 
 @pytest.mark.parametrize("late,code", [(KeyboardInterrupt(), 130), (StopSignal(15), 143), (StopSignal(1), 129)])
