@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from audio_helpers import play_into_sink, speech
 
 import voice_host.cli.voice_adapters as adapters
 from grammars.phrases import Phrase
+from voice_host.audio.far_end import TalkOver
 from voice_host.core.ports import Heard, Listener, ListenRequest, Silence
 from voice_host.games import GAMES
 from voice_host.hearing import korean_evening
@@ -39,8 +42,10 @@ ANSWER_DELAY_S = 0.3
 class Table:
     """The players around the listener: each listen, the next one speaks into the sink."""
 
-    def __init__(self, inner: korean_evening.StandIn, lines: Sequence[tuple[str, str]], log: Path) -> None:
+    def __init__(self, inner: korean_evening.StandIn, lines: Sequence[tuple[str, str]], log: Path,
+                 talk: TalkOver | None = None) -> None:
         self.inner = inner
+        self._talk = talk  # barge-in: the host still asks when it listens; the player answers once it has asked
         self._lines = list(lines)
         self._log = log
         for _, said in self._lines:
@@ -55,18 +60,28 @@ class Table:
         if str(request.phase) != phase:
             self._write({**entry, "expected_phase": phase})
             return None
-        player = play_into_sink(speech(said), delay=ANSWER_DELAY_S)
-        heard = self.inner.listen(request)
-        try:
-            player.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            player.kill()
+        started: list[subprocess.Popen[bytes]] = []
+        answer = threading.Thread(target=self._answer, args=(speech(said), started), daemon=True)
+        answer.start()
+        heard = self.inner.listen(request)  # at once, as the host does: with barge-in it hears the question too
+        answer.join(timeout=60)
+        for player in started:
+            try:
+                player.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                player.kill()
         if isinstance(heard, Heard):
             entry |= {"heard": heard.text, "sure": heard.sure}
         else:
             entry["heard"] = None if heard is None else f"silence {heard.seconds:.1f}"
         self._write(entry)
         return heard
+
+    def _answer(self, clip: Any, started: list[subprocess.Popen[bytes]]) -> None:
+        """The player: once the host has asked (its turn heard to the end), a short pause, then the answer."""
+        while self._talk is not None and self._talk.speaking:
+            time.sleep(0.01)
+        started.append(play_into_sink(clip, delay=ANSWER_DELAY_S))
 
     def _write(self, entry: Mapping[str, Any]) -> None:
         with self._log.open("a", encoding="utf-8") as out:
@@ -89,7 +104,7 @@ def main(argv: list[str]) -> int:
     def open_stand_in(model_path: str | None, all_phrases: Mapping[str, Sequence[Phrase]], **options: Any
                       ) -> Listener:
         inner = real(model_path, korean_evening.phases(tuple(GAMES)), **options)  # the stand-ins' words, checked
-        return Table(korean_evening.StandIn(inner, tuple(GAMES)), lines, log)
+        return Table(korean_evening.StandIn(inner, tuple(GAMES)), lines, log, options.get("talk_over"))
 
     adapters.open_voice_listener = open_stand_in
     from voice_host.cli.main import main as voice_host
