@@ -157,12 +157,6 @@ IDLE_STOP_S = 2.0
 #: tone after a stop came out as 0 to 1.9 s through the null sink, in a script; 2229 ALSA underruns in one
 #: ``bench/turn_gap.py --barge-in``). 50 ms asked explicitly: every tone whole, no underrun in that bench.
 TALK_OVER_LATENCY_S = 0.05
-
-#: How long the first sentence waits for a fresh stream's warm-up blip before the output is taken for dead.
-#: A fresh stream's first samples come 1.9 s late through PulseAudio on an idle build machine, and later on a
-#: busy one: with both cores loading a model and running tests beside it, one host missed a 5 s wait and fell
-#: back to printing for the whole game. A dead output is rare and told once; a live one lost costs the evening.
-WARM_UP_BUDGET_S = 20.0
 #: Barge-in keeps its output stream running this long after the last clip (a table's turns come sooner):
 #: each start of the stream lands the output a few milliseconds off where the last one did, and the echo
 #: canceller must then measure the delay again (about 1.5 s of the host's speech in which nobody can cut in).
@@ -257,13 +251,10 @@ class OutputStream:
         ahead of the next clip: the first sentence, queued while the stream ran idle
         after the blip, came about 2 s late in 8 runs of 15. Stopped once warm, the
         stream starts again for the next clip within a few milliseconds (5 runs of 5).
-        Its wait allows :data:`WARM_UP_BUDGET_S`, not a clip's few seconds.
         """
         with self._life:
             self._stop_when_heard = True
-        pending = self.enqueue(clip)
-        pending.budget_s = max(pending.budget_s, WARM_UP_BUDGET_S)
-        return pending
+        return self.enqueue(clip)
 
     def _stop_when_idle(self) -> None:
         """The stream's keeper: stops it once it has been idle for ``idle_stop_s``; sleeps while stopped."""
