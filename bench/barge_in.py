@@ -10,6 +10,8 @@ the phase, the strict rule of :mod:`voice_host.listen.over_host`), listens with 
 Korean proxy model (as the other audio benches), restricted to the bench's phrases
 plus the proxy's stop word ``멈춰`` ("stop!", for basta/zitto; ``--stop-word``). ``--canceller``
 picks another configuration of ``echo_cancel.BACKENDS``.
+The listener is told the host is speaking while the far end plays and for 0.16 s after
+(the pause before the listening cue and the cue), as the speaker tells it in a game.
 Decoding is offline (chunks of 50 ms read as fast as the listener takes them), so
 the figures are audio time, not wall time, and no sink is played: the sink's
 monitor is a bit-exact copy of what was played, the easy case the rig replaces.
@@ -86,6 +88,9 @@ CANCELLER = [DEFAULT]  # --canceller
 SPOT = [False]  # --spot: stop words cut on the decoder's partial result (off in the host: see VoskListener)
 TRACK = [True]  # --no-track: the reference as timed, not moved onto the measured delay
 WARM_S = [6.0]  # --warm-s: the host's speech the canceller adapts on before a phrase is said over it
+#: The speaker's turn goes on this long after the last sample of its last sentence: the pause before the
+#: listening cue and the cue (``speak.earcon``: 0.06 + 0.1 s), in samples.
+SPEAKING_AFTER = int(0.16 * RATE)
 #: The host's first words after an answer (what it synthesizes before its first sound), for the turn gap.
 REPLIES = ["Va bene.", "Otto.", "Ricominciamo.", "Annullato.", "Bruno dichiara otto.", "Tocca a Marco."]
 
@@ -103,6 +108,8 @@ class CountingSource:
         self._far = far
         self._far_end = far_end
         self.read_samples = 0
+        self.talk: TalkOver | None = None
+        """Told whether the host is speaking as the far end plays (as the speaker tells the listener)."""
 
     def read(self) -> AudioChunk | None:
         start = self.read_samples * 2
@@ -112,6 +119,8 @@ class CountingSource:
         if self._far is not None and self._far_end is not None:
             block = self._far[at : at + 800]
             self._far_end.played(np.pad(block, (0, 800 - len(block))), RATE, at=at / RATE)
+            if self.talk is not None:  # the host's turn ends after its last sentence and the listening cue
+                self.talk.speaking = bool(np.any(self._far[max(0, at - SPEAKING_AFTER) : at + 800]))
         self.read_samples += 800
         return AudioChunk(self._data[start : start + 1600], at / RATE)
 
@@ -146,6 +155,7 @@ def through_host(
     far_end = FarEnd()
     source = CountingSource(mic, far, far_end)
     talk = CountingTalk(far_end, source)
+    source.talk = talk
     talk.in_question = in_question
     echo = EchoStage(open_canceller(CANCELLER[0], sample_rate=RATE), far_end, track_delay=TRACK[0])
     listener = VoskListener(
