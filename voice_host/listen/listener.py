@@ -52,7 +52,7 @@ from voice_host.listen.endpoint import BACKGROUND_RMS, BackgroundEnd, UtteranceE
 from voice_host.listen.gate import GateStage
 from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
-from voice_host.listen.over_host import Verdict, verdict
+from voice_host.listen.over_host import Verdict, after_host, verdict
 from voice_host.listen.sources import AudioSource
 from voice_host.listen.stop_spotter import WORD_SPAN_S, StopSpotter, passed_share
 from voice_host.listen.verify import Verifier, tails
@@ -331,6 +331,8 @@ class VoskListener:
                 intake.voiced = False
                 intake.dropped()
                 continue
+            if self._talk_over is not None:  # the host's own words before a player's are no player's
+                decoded = decoded.keeping(after_host(phase.verifier.units(decoded.timed), phase.host_until))
             needed = phase.decoders.second is None or phase.verifier.needs_second(decoded, phase.audio)
             second = phase.decoders.take_second() if needed else None
             if not needed:

@@ -7,12 +7,18 @@
 - over the host, a phrase counts only over the question and only when the
   confidence check is sure (``ANSWER``: the rest of the question stops);
   anything else is dropped (``DROP``): the host's words are never a player's.
+
+Before the rule, :func:`after_host` takes out of an utterance the words that lie
+wholly within the host's own sound (what the canceller left of it) when the
+player's words follow them.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+
+from voice_host.listen.messages import Timed
 
 
 class Verdict(enum.Enum):
@@ -39,3 +45,26 @@ def verdict(
     if not host_on:
         return Verdict.ANSWER
     return Verdict.ANSWER if in_question and sure else Verdict.DROP
+
+
+def after_host(units: Sequence[Sequence[Timed]], host_until: float) -> tuple[Timed, ...]:
+    """The words of an utterance that may be a player's, given as its ``units`` (its words, on the decoders'
+    clock, cut into whole phrase variants and single other words) and that a word of the host's may have begun
+    up to ``host_until``.
+
+    A unit that ended by ``host_until`` lies wholly within the host's sound. Followed by units after it, it is
+    the host's, left by the canceller, joined to the answer said after it: dropped ("됐어요 라면" through the
+    sink: the end of "Un'altra?" and the player's "라면", which as one utterance matched no phrase). A phrase
+    begun over the host and ended after it is one unit, kept whole ("점수 취소" is not cut to "취소"). An
+    utterance wholly within the host's sound keeps its words: the rule above judges it (dropping it too cost
+    a third of the answers said over the end of a question in ``bench/barge_in.py``: 62 % against 92 %).
+
+    >>> after_host([(("됐어요", 0.0, 0.3),), (("라면", 0.81, 1.23),)], 0.7)
+    (('라면', 0.81, 1.23),)
+    >>> after_host([(("점수", 0.4, 0.6), ("취소", 0.6, 1.0))], 0.7)
+    (('점수', 0.4, 0.6), ('취소', 0.6, 1.0))
+    >>> after_host([(("됐어요", 0.18, 0.36),)], 0.7)
+    (('됐어요', 0.18, 0.36),)
+    """
+    kept = tuple(word for unit in units if unit and unit[-1][2] > host_until for word in unit)
+    return kept if kept else tuple(word for unit in units for word in unit)

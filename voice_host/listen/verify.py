@@ -133,7 +133,7 @@ class Verifier:
         """
         if len(decoded.timed) < 2:
             return decoded
-        units = self._units(decoded.timed)
+        units = self.units(decoded.timed)
         levels: list[float] = []
         for unit in units:
             level = audio.loudest_of(unit)
@@ -144,7 +144,7 @@ class Verifier:
         kept = (unit for unit, level in zip(units, levels, strict=True) if level >= near)
         return decoded.keeping(tuple(w for unit in kept for w in unit))
 
-    def _units(self, timed: tuple[Timed, ...]) -> list[tuple[Timed, ...]]:
+    def units(self, timed: tuple[Timed, ...]) -> list[tuple[Timed, ...]]:
         """``timed`` cut into whole phrase variants (longest first) and single other words."""
         units: list[tuple[Timed, ...]] = []
         start = 0

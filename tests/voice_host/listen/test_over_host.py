@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_host.listen.over_host import Verdict, verdict
+from voice_host.listen.over_host import Verdict, after_host, verdict
 
 STOPS = {"basta", "zitto", "stop", "ok ho capito"}
 ANSWERS = {"ci credo", "dubito", "basta"}  # "basta" is also an answer here (Yatzi: "basta", I keep them all)
@@ -34,3 +34,32 @@ ANSWERS = {"ci credo", "dubito", "basta"}  # "basta" is also an answer here (Yat
 )
 def test_verdict(text: str, sure: bool, host_on: bool, in_question: bool, expected: Verdict) -> None:
     assert verdict(text, sure=sure, host_on=host_on, in_question=in_question, stops=STOPS, answers=ANSWERS) is expected
+
+
+# after_host: the host's last word may begin up to 2.0 s (the decoders' clock)
+HOST_UNTIL = 2.0
+
+
+@pytest.mark.parametrize(
+    ("units", "host_until", "expected"),
+    [
+        # the host's question left by the canceller, then the answer said after it: the answer alone
+        ([(("altra", 1.2, 1.5),), (("rivincita", 2.3, 2.9),)], HOST_UNTIL, (("rivincita", 2.3, 2.9),)),
+        ([(("altra", 1.2, 1.5),), (("basta", 1.6, 2.0),), (("tre", 2.1, 2.4),)], HOST_UNTIL, (("tre", 2.1, 2.4),)),
+        # a phrase begun within the host's sound and ended after it is kept whole
+        ([(("altra", 1.0, 1.3),), (("ci", 1.7, 1.8), ("credo", 1.8, 2.3))], HOST_UNTIL,
+         (("ci", 1.7, 1.8), ("credo", 1.8, 2.3))),
+        # wholly within the host's sound: kept for the rule to judge (an answer said before the question ended)
+        ([(("dubito", 1.2, 1.6),)], HOST_UNTIL, (("dubito", 1.2, 1.6),)),
+        # an answer said over the question's end runs past it: kept whole
+        ([(("dubito", 1.7, 2.2),)], HOST_UNTIL, (("dubito", 1.7, 2.2),)),
+        # no host at all: everything is the player's
+        ([(("tre", 0.0, 0.2),), (("cinque", 0.3, 0.6),)], -1.0, (("tre", 0.0, 0.2), ("cinque", 0.3, 0.6))),
+        ([], HOST_UNTIL, ()),
+    ],
+)
+def test_the_hosts_own_words_before_a_players_are_taken_out(
+    units: list[tuple[tuple[str, float, float], ...]], host_until: float,
+    expected: tuple[tuple[str, float, float], ...],
+) -> None:
+    assert after_host(units, host_until) == expected
