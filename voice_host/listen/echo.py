@@ -27,6 +27,13 @@ it once the gate stopped holding it back, and the host cut itself on its own voi
 Barge-in's speaker keeps its stream running through a table's turns and drains it
 on a cut (:data:`~voice_host.speak.playback.TALK_OVER_IDLE_STOP_S`), so a restart,
 and the second or so it costs, comes only after a long pause.
+
+The microphone's side starts again the same way when chunks were not read (a
+half-duplex turn, such as a game's end, drops them at the source): its chunks are
+placed from a fresh stamp, a few milliseconds off the count the filter was taught
+on. Through the sink, taken as continuous, the canceller then added 3-4 dB of echo
+at every lobby question after a game ("Un'altra?"), where it had taken out 34-61 dB
+over the game's own questions, and the host took its own question for an answer.
 """
 
 from __future__ import annotations
@@ -72,10 +79,15 @@ class EchoStage:
         """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
         near = np.frombuffer(chunk.data, dtype="<i2").astype(np.int16)
         rate = self._canceller.sample_rate
+        starts = self._clock.starts
         start = self._clock.place(chunk.captured_at, len(near))
+        # the microphone's chunks were not all read (a half-duplex turn dropped them at the source): the count starts
+        # again from a stamp, a few milliseconds off where it was, as a new run of the output lands the reference
+        captured_again = starts > 0 and self._clock.starts != starts
         run, began = self.far.run
-        if run != self._run and start >= began:  # the first chunk all of the new run: the delay measured on it alone
-            self._run = run
+        new_run = run != self._run and start >= began  # the first chunk all of the new run: its delay measured alone
+        if new_run or captured_again:
+            self._run = run if new_run else self._run
             if self.tracker is not None and (self.tracker.confirmed or self._blind):  # a delay found on the run before
                 self._blind = True  # and a filter learnt on it
                 self._muted = True
@@ -101,11 +113,13 @@ class EchoStage:
             out = np.concatenate([np.zeros(len(near) - len(out), np.int16), out])
         muted = self._muted
         self._muted = self._muted and not self.settled
-        if muted and (self.host_audible(start) or self.host_audible(start + len(near) / rate)):
+        if muted and (self.host_speaking(start) or self.host_speaking(start + len(near) / rate)):
             # the host's echo left whole (then taken out only in part while the filter's span fills again): the
             # decoder must not take it in, its words would still end the partial result once the stage has
             # settled and be taken as a stop or an answer (a second cut, through the sink): what comes out is
-            # silence, as from a closed residual-echo gate
+            # silence, as from a closed residual-echo gate. Only while a word of the host's may begin: muted
+            # through its reverberation too (0.4 s), an answer said 0.3 s after "Un'altra?" lost its first
+            # syllable and was not heard (the listener takes words begun there for the player's anyway)
             return bytes(2 * len(near))
         return out[-len(near) :].astype("<i2").tobytes()
 
