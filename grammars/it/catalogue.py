@@ -1165,7 +1165,7 @@ CLI_HELP: Mapping[str, str] = MappingProxyType(
                         "(senza, lo vede solo questo computer)",
         "--earcon": "con la voce, un breve suono quando il microfono si apre (predefinito: on)",
         "--barge-in": "con la voce, ascolta anche mentre parla: basta, zitto, stop o ok ho capito lo interrompono; "
-        "off: ascolta solo quando ha finito di parlare (predefinito: off)",
+        "off: ascolta solo quando ha finito di parlare (predefinito: on)",
         "--reprompt-s": "secondi di silenzio prima di ripetere la domanda e poi di dare un aiuto, "
                         "per esempio 20 o 20,30; 0 o off: mai (predefinito: 20,20)",
         "--computer-pause-s": "con la voce, secondi di pausa del computer prima di ogni sua mossa, "

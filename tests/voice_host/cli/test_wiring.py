@@ -58,14 +58,14 @@ def test_one_gate_is_shared_by_the_speaker_and_the_listener(monkeypatch: pytest.
     assert isinstance(gates["speaker"], HalfDuplexGate) and gates["speaker"] is gates["listener"]
 
 
-@pytest.mark.parametrize("barge_in,listens_as_it_speaks", [([], False), (["--barge-in", "on"], True),
+@pytest.mark.parametrize("barge_in,listens_as_it_speaks", [([], True), (["--barge-in", "on"], True),
                                                            (["--barge-in", "off"], False)],
                          ids=["default", "on", "off"])
 @pytest.mark.parametrize("argv", GAMES_BY_VOICE, ids=["play", "serata"])
-def test_by_voice_the_host_listens_as_it_speaks_when_told_to(
+def test_by_voice_the_host_listens_as_it_speaks_unless_told_not_to(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Any, argv: list[str], barge_in: list[str],
         listens_as_it_speaks: bool) -> None:
-    # a game and an evening alike, one state shared by both (off by default: see voice_host/cli/barge_in.py)
+    # issue 33: on by default where cancellation works; a game and an evening alike, one state shared by both
     talk: dict[str, object] = {}
 
     def speaker(*args: Any, talk_over: TalkOver | None = None, **kwargs: Any) -> SilentSpeaker:
