@@ -131,17 +131,17 @@ NAME_LEADS: tuple[str, ...] = (
 
 def _names(keys: dict[str, Intent], names: Iterable[str], meaning: type[Name] | type[Enters] | type[Leaves],
            leads: Iterable[str], tails: Iterable[str] = ()) -> None:
-    leads, tails = tuple(leads), tuple(tails)
+    lead_keys = [k for k in map(_key, leads) if k]  # "anche" is no lead: the spotter skips it
+    tail_keys = [_key(tail) for tail in tails]
     for name in names:
         k = _key(name)
         if not k:
             continue
         intent = meaning(name)
-        for lead in (_key(lead) for lead in leads):
-            if lead:  # "anche" is no lead: the spotter skips it
-                keys.setdefault(f"{lead} {k}", intent)
-        for tail in tails:
-            keys.setdefault(f"{k} {_key(tail)}", intent)
+        for lead in lead_keys:
+            keys.setdefault(f"{lead} {k}", intent)
+        for tail in tail_keys:
+            keys.setdefault(f"{k} {tail}", intent)
         if k not in WORD_NAMES and meaning is Name:
             keys.setdefault(k, intent)
 

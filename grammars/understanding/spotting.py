@@ -88,8 +88,9 @@ class Vocabulary:
     """The words a word with a pronoun at its end may be read as ("ripetimi" -> "ripeti"); None: every
     token of ``keys`` and ``weak``. A vocabulary of names gives fewer ("Nicola" is no "Nico" + "la")."""
 
+    @cached_property
     def longest(self) -> int:
-        """The most tokens a key holds (number readings hold up to four)."""
+        """The most tokens a key holds, plus two (number readings hold up to four; computed once)."""
         return max((k.count(" ") + 1 for k in self.keys), default=1) + 2
 
     def meaning(self, k: str) -> Intent | None:
@@ -176,7 +177,7 @@ def _scan(toks: list[tuple[str, str]], question: bool, find: Callable[[str], Int
           words: Vocabulary) -> list[Spot]:
     """The spots of one sentence's tokens, longest key first at each token."""
     spots: list[Spot] = []
-    longest = words.longest()
+    longest = words.longest
     i = covered = last_end = 0
     before = -1  # the tokens said before the first spot: "ma tu dubiti?" discusses, "dubito, visto?" answers
     pending: list[tuple[Intent, str]] = []
