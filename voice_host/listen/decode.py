@@ -11,10 +11,11 @@ what the decodes mean the verify stage's (:mod:`voice_host.listen.verify`).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from voice_host.listen.decoder_thread import DecoderThread
 from voice_host.listen.messages import Decoded
 
 #: Alternatives asked of each decoder (to find a rival phrase).
@@ -49,12 +50,20 @@ class PhaseDecoders:
     the audio fed (:class:`~voice_host.listen.word_levels.RecentAudio`'s, which measures
     the words' levels by them). ``second_so_far`` holds what the second decoder ended
     on its own within the current utterance.
+
+    With ``thread``, every call of the second decoder runs on that thread, in order
+    (:mod:`voice_host.listen.decoder_thread`): it decodes while the grammar decoder does,
+    and :meth:`take_second` waits only for what is left. ``second_so_far`` is then the
+    thread's, read by :meth:`take_second` there.
     """
 
-    def __init__(self, grammar: Any, second: Any = None, *, sample_rate: int = 16000) -> None:
+    def __init__(
+        self, grammar: Any, second: Any = None, *, sample_rate: int = 16000, thread: DecoderThread | None = None
+    ) -> None:
         self.grammar = grammar
         self.second = second
         self.second_so_far: Decoded | None = None
+        self._thread = thread
         self._bytes_per_s = 2.0 * sample_rate
         self._deferred: list[bytes] = []
         self._deferred_bytes = 0
@@ -66,9 +75,8 @@ class PhaseDecoders:
         """Drop the current utterance from both decoders."""
         self.grammar.Reset()
         if self.second is not None:
-            self.second.Reset()
+            self._post(self._reset_second)
         self._skip_deferred()
-        self.second_so_far = None
 
     def accept(self, data: bytes, *, defer: bool = False) -> Decoded | None:
         """Feed one chunk to the grammar decoder, and to the second (now, or later with ``defer``);
@@ -98,9 +106,19 @@ class PhaseDecoders:
         """The utterance just ended needs no second decode: forget what the second decoder heard of it."""
         if self.second is None:
             return
-        self.second.Reset()
+        self._post(self._reset_second)
         self._skip_deferred()
+
+    def _reset_second(self) -> None:
+        self.second.Reset()
         self.second_so_far = None
+
+    def _post(self, call: Callable[[], None]) -> None:
+        """Run a call of the second decoder: on its thread when it has one, without waiting."""
+        if self._thread is None:
+            call()
+        else:
+            self._thread.post(call)
 
     def _skip_deferred(self) -> None:
         self._live = False
@@ -127,8 +145,13 @@ class PhaseDecoders:
 
     def _feed_second(self, data: bytes) -> None:
         """Feed one chunk to the second decoder, keeping what it ends on its own."""
-        if self.second is not None and self.second.AcceptWaveform(data):
-            ended = self._shifted(Decoded.parse(self.second.Result()))
+        if self.second is not None:
+            shift = self._skipped_s  # the audio it never heard up to this chunk, whenever the chunk is decoded
+            self._post(lambda: self._second_heard(data, shift))
+
+    def _second_heard(self, data: bytes, shift: float) -> None:
+        if self.second.AcceptWaveform(data):
+            ended = _moved(Decoded.parse(self.second.Result()), shift)
             self.second_so_far = ended if self.second_so_far is None else self.second_so_far.then(ended)
 
     def take_second(self) -> Decoded | None:
@@ -136,15 +159,19 @@ class PhaseDecoders:
         if self.second is None:
             return None
         self.catch_up()
-        ended = self._shifted(Decoded.parse(self.second.FinalResult()))
+        shift = self._skipped_s
+        self._live = False
+        if self._thread is None:
+            return self._second_final(shift)
+        return self._thread.run(lambda: self._second_final(shift))
+
+    def _second_final(self, shift: float) -> Decoded:
+        """The second decoder's final result, its word times on the clock of the audio fed (``shift``: the
+        audio it never heard); what it ended on its own before is put in front."""
+        ended = _moved(Decoded.parse(self.second.FinalResult()), shift)
         whole = ended if self.second_so_far is None else self.second_so_far.then(ended)
         self.second_so_far = None
-        self._live = False
         return whole
-
-    def _shifted(self, decoded: Decoded) -> Decoded:
-        """``decoded`` (the second decoder's) with its word times on the clock of the audio fed."""
-        return _moved(decoded, self._skipped_s)
 
     def _unpadded(self, decoded: Decoded) -> Decoded:
         """``decoded`` (the grammar decoder's) with its word times on the clock of the audio fed."""

@@ -45,6 +45,7 @@ from voice_host.hearing.calibration import Calibration, for_model
 from voice_host.hearing.confidence import LONGER_BY
 from voice_host.hearing.fillers import filler_words
 from voice_host.listen.decode import ALTERNATIVES, PhaseDecoders, recognizer
+from voice_host.listen.decoder_thread import DecoderThread
 from voice_host.listen.deliver import deliver
 from voice_host.listen.early_end import DEFAULT_HOLD_S, EarlyEndpointer, rms
 from voice_host.listen.echo import EchoStage
@@ -212,6 +213,8 @@ class VoskListener:
         self.last: Utterance | None = None
         self._fillers = tuple(fillers)
         self._second_opinion = second_opinion
+        # the second decoders of every phase decode on one thread beside this one (vosk releases the GIL)
+        self._second_thread = DecoderThread() if second_opinion else None
         self._calibration = calibration if calibration is not None else for_model(vocabulary.model_name)
         self._gate = GateStage(
             source, gate=gate, busy=self._utterance_open, speech_gate=speech_gate, foreground=foreground,
@@ -267,7 +270,7 @@ class VoskListener:
         )
         matcher = PhraseMatcher(usable)
         return _Phase(
-            PhaseDecoders(recognizer(self._model, rate, grammar), second, sample_rate=rate),
+            PhaseDecoders(recognizer(self._model, rate, grammar), second, sample_rate=rate, thread=self._second_thread),
             RecentAudio(sample_rate=rate),
             UtteranceEnd(
                 endpointer, self._background, sample_rate=rate, early=self._early, most_words=most_words(usable),
@@ -469,5 +472,7 @@ class VoskListener:
     def close(self) -> None:
         """Close the audio source and drop the recognizers."""
         self._source.close()
+        if self._second_thread is not None:
+            self._second_thread.close()
         self._cache.clear()
         self._current = None

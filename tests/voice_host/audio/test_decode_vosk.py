@@ -93,3 +93,22 @@ def test_the_silence_a_finalize_pads_with_leaves_later_word_times_on_the_clock_o
     assert [d.text for d in ended] == ["서른"]
     start = ended[0].timed[0][1]
     assert said_at - 0.1 < start < said_at + 0.3, (start, said_at)  # 0.6 s later before the padding was taken off
+
+
+def test_the_second_decoder_on_its_own_thread_hears_what_it_hears_in_line(ko_model: Any) -> None:
+    from voice_host.listen.decoder_thread import DecoderThread
+
+    thread = DecoderThread()
+    threaded = PhaseDecoders(recognizer(ko_model, RATE, GRAMMAR),
+                             recognizer(ko_model, RATE, GRAMMAR + list(korean.FILLERS)), thread=thread)
+    in_line = _decoders(ko_model)
+    said = silence(1.0) + speech("서른").to_bytes() + silence(0.4) + speech("오백").to_bytes() + silence(1.5)
+    results = []
+    for decoders in (threaded, in_line):
+        for start in range(0, len(said), 1600):  # deferred, caught up half way, as the listener does
+            decoders.accept(said[start : start + 1600], defer=start < len(said) // 2)
+        results.append(decoders.take_second())
+    thread.close()
+    assert results[0] is not None and results[1] is not None and results[0].timed
+    # the same words at the same times (the scores differ a little between any two runs of the model)
+    assert (results[0].text, results[0].timed) == (results[1].text, results[1].timed)
