@@ -1,7 +1,10 @@
-"""Fakes at the two ports only: a listener that replays lines, a speaker that records."""
+"""Fakes at the ports only: a listener that replays lines, a speaker that records, and a stand-in for the
+vosk recognizer the decode stage drives."""
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Sequence
 
 from voice_host.core.ports import Heard, ListenRequest, Silence
@@ -50,3 +53,46 @@ class RecordingSpeaker:
 
     def close(self) -> None:
         pass
+
+
+class StandInRecognizer:
+    """A stand-in for a vosk ``KaldiRecognizer``: a word per loud chunk (named by its first byte), an utterance
+    ended by two quiet chunks after words, word times counted over every sample fed (as vosk counts them,
+    across ``Reset``). ``delay_s`` per chunk makes it slow, so that a thread running its calls out of order
+    would give other results."""
+
+    def __init__(self, *, rate: int = 16000, delay_s: float = 0.0) -> None:
+        self.fed_s = 0.0
+        self._rate = rate
+        self._delay_s = delay_s
+        self._words: list[tuple[str, float, float]] = []
+        self._quiet = 0
+
+    def AcceptWaveform(self, data: bytes) -> bool:
+        if self._delay_s:
+            time.sleep(self._delay_s)
+        start = self.fed_s
+        self.fed_s += len(data) / 2 / self._rate
+        if data and data[0]:
+            self._words.append((f"w{data[0]}", start, self.fed_s))
+            self._quiet = 0
+            return False
+        self._quiet += 1
+        return bool(self._words) and self._quiet >= 2
+
+    def _result(self) -> str:
+        words, self._words = self._words, []
+        timed = [{"word": w, "start": s, "end": e, "conf": 1.0} for w, s, e in words]
+        return json.dumps({"text": " ".join(w for w, _, _ in words), "result": timed})
+
+    def Result(self) -> str:
+        return self._result()
+
+    def FinalResult(self) -> str:
+        return self._result()
+
+    def Reset(self) -> None:
+        self._words, self._quiet = [], 0
+
+    def PartialResult(self) -> str:
+        return json.dumps({"partial": " ".join(w for w, _, _ in self._words)})

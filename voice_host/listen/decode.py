@@ -10,6 +10,7 @@ what the decodes mean the verify stage's (:mod:`voice_host.listen.verify`).
 
 from __future__ import annotations
 
+import bisect
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -68,7 +69,8 @@ class PhaseDecoders:
         self._deferred: list[bytes] = []
         self._deferred_bytes = 0
         self._skipped_s = 0.0  # audio the second decoder never heard (its times are this much early)
-        self._padded_s = 0.0  # silence only the grammar decoder was fed (its times are this much late)
+        self._heard_s = 0.0  # audio fed to the grammar decoder, padding included: vosk's clock
+        self._pads: list[tuple[float, float]] = []  # (where on vosk's clock, padding fed there so far)
         self._live = False  # caught up within this utterance: fed as the chunks come
 
     def reset(self) -> None:
@@ -86,6 +88,7 @@ class PhaseDecoders:
             self._deferred_bytes += len(data)
             if self._live or not defer or self._deferred_bytes > MOST_DEFERRED_S * self._bytes_per_s:
                 self.catch_up()
+        self._heard_s += len(data) / self._bytes_per_s
         if self.grammar.AcceptWaveform(data):
             return self._unpadded(Decoded.parse(self.grammar.Result()))
         return None
@@ -129,19 +132,37 @@ class PhaseDecoders:
         """What the grammar decoder has heard of the utterance not ended yet ("" when none)."""
         return str(json.loads(self.grammar.PartialResult()).get("partial", ""))
 
+    def look_ahead(self, pad_s: float) -> Decoded | None:
+        """Feed the grammar decoder ``pad_s`` of digital silence, so that its partial result shows the words
+        said so far; its result when vosk's own endpoint came within the silence, else None.
+
+        vosk decodes a frame only once it has the audio after it: a word's partial result shows about
+        0.3 s after the word ends (a clean "네" shows after 0.3 s of silence, or after 0.1 s and 0.2 s of
+        padding; "삼백" after 0.1 s is still "점수"). The utterance goes on: a player who speaks again was
+        heard with a longer pause. Word times after the padding are shifted back, as after :meth:`finalize`'s.
+        """
+        pad = self._padding(pad_s)
+        return self._unpadded(Decoded.parse(self.grammar.Result())) if self.grammar.AcceptWaveform(pad) else None
+
     def finalize(self, *, pad_s: float = 0.0) -> Decoded:
         """End the utterance now (before vosk's own endpoint): the grammar decoder's result.
 
         ``pad_s``: digital silence fed first, so that an utterance ended after a short hold is decoded
         with the trailing quiet a longer hold would have given it (it costs milliseconds, not the wait).
         """
-        pad = bytes(2 * int(self._bytes_per_s / 2 * pad_s))
+        pad = self._padding(pad_s)
         if pad and self.grammar.AcceptWaveform(pad):  # vosk's own endpoint came within the padding
-            ended = self._unpadded(Decoded.parse(self.grammar.Result()))
-        else:
-            ended = self._unpadded(Decoded.parse(self.grammar.FinalResult()))
-        self._padded_s += len(pad) / self._bytes_per_s  # the words after it were said this much earlier
-        return ended
+            return self._unpadded(Decoded.parse(self.grammar.Result()))
+        return self._unpadded(Decoded.parse(self.grammar.FinalResult()))
+
+    def _padding(self, pad_s: float) -> bytes:
+        """``pad_s`` of digital silence, counted where it is fed: the words after it were said this much earlier."""
+        pad = bytes(2 * int(self._bytes_per_s / 2 * pad_s))
+        if pad:
+            before = self._pads[-1][1] if self._pads else 0.0
+            self._pads.append((self._heard_s, before + len(pad) / self._bytes_per_s))
+            self._heard_s += len(pad) / self._bytes_per_s
+        return pad
 
     def _feed_second(self, data: bytes) -> None:
         """Feed one chunk to the second decoder, keeping what it ends on its own."""
@@ -174,8 +195,17 @@ class PhaseDecoders:
         return whole
 
     def _unpadded(self, decoded: Decoded) -> Decoded:
-        """``decoded`` (the grammar decoder's) with its word times on the clock of the audio fed."""
-        return _moved(decoded, -self._padded_s)
+        """``decoded`` (the grammar decoder's) with its word times on the clock of the audio fed: each word
+        moved back by the padding fed before it began (a word said before a padding is not moved by it)."""
+        if not self._pads or not decoded.timed:
+            return decoded
+        starts = [at for at, _ in self._pads]
+        timed = []
+        for word, start, end in decoded.timed:
+            i = bisect.bisect_right(starts, start + 1e-6) - 1
+            shift = self._pads[i][1] if i >= 0 else 0.0
+            timed.append((word, start - shift, end - shift))
+        return replace(decoded, timed=tuple(timed))
 
 
 def _moved(decoded: Decoded, shift: float) -> Decoded:

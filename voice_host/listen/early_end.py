@@ -157,6 +157,7 @@ class EarlyEndpointer:
         self._quiet = 0.0
         self._silent = 0.0  # seconds of silence (not only quiet) since the last chunk that was not
         self._spoke = False  # a loud chunk was fed since the reset
+        self._loud_chunks = 0
 
     def is_complete(self, text: str) -> bool:
         """True when ``text`` is a valid variant that no longer variant extends."""
@@ -176,6 +177,11 @@ class EarlyEndpointer:
     def decisive_hold_s(self) -> float:
         """The silence after which a decisive phrase (or a whole answer) ends."""
         return self._decisive_hold_s
+
+    @property
+    def loud_chunks(self) -> int:
+        """Loud chunks fed since the reset: a pause is the quiet after the last of them."""
+        return self._loud_chunks
 
     @property
     def paused_s(self) -> float:
@@ -234,6 +240,7 @@ class EarlyEndpointer:
         self._quiet = 0.0 if loud else self._quiet + seconds
         self._silent = self._silent + seconds if level <= min(threshold, SILENT_RMS) else 0.0
         self._spoke = self._spoke or loud
+        self._loud_chunks += loud
         if not current or UNK in current:
             return False
         if self.is_complete(partial):

@@ -49,7 +49,7 @@ from voice_host.listen.decoder_thread import DecoderThread
 from voice_host.listen.deliver import deliver
 from voice_host.listen.early_end import DEFAULT_HOLD_S, EarlyEndpointer, rms
 from voice_host.listen.echo import EchoStage
-from voice_host.listen.endpoint import BACKGROUND_RMS, BackgroundEnd, UtteranceEnd
+from voice_host.listen.endpoint import BACKGROUND_RMS, LOOK_AHEAD_S, BackgroundEnd, UtteranceEnd
 from voice_host.listen.gate import GateStage
 from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
@@ -439,9 +439,18 @@ class VoskListener:
                 phase.reset()
                 self._gate.dropped()
                 return None, ""
-            if phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence):
+            ends_now = phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence)
+            padded = 0.0
+            if not ends_now and phase.end.look_ahead_due():  # the player paused: let the partial catch up
+                ahead = phase.decoders.look_ahead(LOOK_AHEAD_S)
+                if ahead is not None:  # vosk's own endpoint within the silence: an early end, as ours
+                    return phase.end.ended(data, ahead, True, "", quiet_level=quiet), ""
+                padded, partial = LOOK_AHEAD_S, phase.decoders.partial()
+                # the same chunk again, as no audio: the pause rules see the words without counting it twice
+                ends_now = phase.end.finalize_now(b"", partial, quiet_level=quiet, sequence=sequence)
+            if ends_now:
                 quiet_s = phase.end.endpointer.quiet_s  # a decisive phrase's short hold: decoded as after the long
-                pad_s = max(0.0, DEFAULT_HOLD_S - quiet_s) if quiet_s > 0.0 else 0.0
+                pad_s = max(0.0, DEFAULT_HOLD_S - quiet_s - padded) if quiet_s > 0.0 else 0.0
                 final, early, partial = phase.decoders.finalize(pad_s=pad_s), True, ""
             elif self._pause_began(phase, data) and phase.verifier.may_need_second(partial, phase.audio):
                 phase.decoders.catch_up()  # during the player's pause, not after it

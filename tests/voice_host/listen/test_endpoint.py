@@ -290,3 +290,30 @@ def test_without_the_requests_completion_every_dictation_waits_the_pause() -> No
     assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
     decisions = [end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(7)]
     assert decisions == [False] * 6 + [True]
+
+
+def test_the_look_ahead_is_due_once_a_pause_after_speech_is_two_silent_chunks_long() -> None:
+    end = _end()
+    due = []
+    for chunk in (QUIET, QUIET, QUIET, LOUD, QUIET, QUIET, QUIET, QUIET):  # silence before speech: no pause
+        end.finalize_now(chunk, "", quiet_level=300.0)
+        due.append(end.look_ahead_due())
+    assert due == [False, False, False, False, False, True, False, False]  # once per pause
+
+
+def test_the_look_ahead_is_due_again_after_the_player_speaks_again_and_never_in_a_noisy_room() -> None:
+    end = _end()
+    for chunk in (LOUD, QUIET, QUIET):
+        end.finalize_now(chunk, "", quiet_level=300.0)
+    assert end.look_ahead_due()
+    for chunk in (LOUD, QUIET, QUIET):
+        end.finalize_now(chunk, "", quiet_level=300.0)
+    assert end.look_ahead_due()
+    noisy = UtteranceEnd(EarlyEndpointer(VARIANTS, sample_rate=RATE), BackgroundEnd(sample_rate=RATE))
+    murmur = np.full(int(RATE * CHUNK_S), 200, "<i2").tobytes()  # quiet under the tracker's level, not silence
+    due = []
+    for chunk in (LOUD, murmur, murmur, murmur):
+        noisy.finalize_now(chunk, "", quiet_level=300.0)
+        due.append(noisy.look_ahead_due())
+    assert due == [False, False, False, False]
+    assert not _end(early=False).look_ahead_due()

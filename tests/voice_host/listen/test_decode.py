@@ -1,0 +1,36 @@
+"""The decode stage's clock: word times stay on the audio heard, whatever silence the grammar decoder was fed."""
+
+from __future__ import annotations
+
+from fakes import StandInRecognizer
+
+from voice_host.listen.decode import PhaseDecoders
+
+RATE = 16000
+CHUNK = 1600  # bytes: 50 ms
+QUIET = bytes(CHUNK)
+
+
+def _loud(mark: int) -> bytes:
+    return bytes([mark, 0]) * (CHUNK // 2)
+
+
+def test_a_look_ahead_moves_only_the_words_said_after_it() -> None:
+    decoders = PhaseDecoders(StandInRecognizer(), sample_rate=RATE)
+    decoders.accept(_loud(1))  # 0.00-0.05 s of the audio
+    assert decoders.look_ahead(0.2) is None  # 0.2 s the grammar decoder alone hears: the utterance goes on
+    assert decoders.partial() == "w1"
+    decoders.accept(_loud(2))  # 0.05-0.10 of the audio (0.25-0.30 on the decoder's own clock)
+    final = decoders.finalize(pad_s=0.1)
+    assert final.text == "w1 w2"
+    assert [(w, round(s, 3), round(e, 3)) for w, s, e in final.timed] == [("w1", 0.0, 0.05), ("w2", 0.05, 0.1)]
+    decoders.accept(_loud(3))  # 0.10-0.15 of the audio, after 0.3 s of padding in all
+    assert [(w, round(s, 3)) for w, s, _ in decoders.finalize().timed] == [("w3", 0.1)]
+
+
+def test_a_padding_within_which_vosk_ends_the_utterance_gives_its_result() -> None:
+    decoders = PhaseDecoders(StandInRecognizer(), sample_rate=RATE)
+    decoders.accept(_loud(4))
+    decoders.accept(QUIET)
+    ended = decoders.look_ahead(0.2)  # the second quiet call: the stand-in's own endpoint
+    assert ended is not None and ended.text == "w4" and ended.timed == (("w4", 0.0, 0.05),)
