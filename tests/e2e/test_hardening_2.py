@@ -432,6 +432,12 @@ def test_3_a_signal_as_the_game_ends_still_leaves_the_summary(tmp_path: Path) ->
         assert summary.exists(), (trial, signal.Signals(signum).name, proc.returncode)
 
 
+# CPython's own messages when Ctrl-C lands before `-m voice_host` reaches the host's first line:
+# while `site` is imported, and while `runpy` (which runs `-m`) is imported. No code of the host
+# can handle a signal there; the installed `voice-host` command does not import runpy at all.
+INTERPRETER_START = ("init_import_site", "Could not import runpy module")
+
+
 @pytest.mark.system
 def test_2_ctrl_c_while_python_imports_the_host_prints_no_traceback(tmp_path: Path) -> None:
     rng = random.Random(2)
@@ -441,7 +447,7 @@ def test_2_ctrl_c_while_python_imports_the_host_prints_no_traceback(tmp_path: Pa
         time.sleep(rng.uniform(0.03, 0.3))
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
-        if "init_import_site" in err:
+        if any(marker in err for marker in INTERPRETER_START):
             continue  # the interpreter's own start, before any code of the host runs (see the report)
         assert _killed_as(proc.returncode, signal.SIGINT), (proc.returncode, err)
         assert "Traceback" not in err, err
