@@ -86,7 +86,12 @@ def _kind_of_error(stderr: str) -> str:
 @functools.cache
 def _played_journals() -> tuple[bytes, ...]:
     """Real journals written by real games (a Tokio game with an undo, and a virtual-dice Yatzi game)."""
-    folder = Path(tempfile.mkdtemp(prefix="vh-fuzz-"))
+    with tempfile.TemporaryDirectory(prefix="vh-fuzz-") as name:
+        return _play_journals(Path(name))
+
+
+def _play_journals(folder: Path) -> tuple[bytes, ...]:
+    """The journals of the three plays, written in ``folder``."""
     journals = []
     plays = [
         (["--game", "tokio", "--players", "Anna,Bruno", "--dice", "8", "--limit", "2"],
