@@ -108,10 +108,11 @@ def minimum_distance(grammar: PhaseGrammar, ipa: IpaCache) -> int:
     """The smallest phoneme distance between phrases of different meaning (``REPORTED + 1`` if none closer)."""
     unique = list({p.text: p for p in grammar.phrases}.values())
     ipa.prefetch(v for p in unique for v in p.variants)
+    meanings = {p.text: grammar.meaning(p) for p in unique}
     best = REPORTED + 1
     for i, p in enumerate(unique):
         for q in unique[i + 1 :]:
-            if grammar.meaning(p) != grammar.meaning(q):
+            if meanings[p.text] != meanings[q.text]:
                 best = min(best, phrase_distance(p, q, ipa, min(best, REPORTED)))
     return best
 

@@ -76,6 +76,7 @@ class IpaCache:
         self._voice = voice
         self._executable = executable
         self._ipa: dict[str, str] = {}
+        self._phonemes: dict[str, tuple[str, ...]] = {}  # a report asks the same text millions of times
 
     def ipa(self, text: str) -> str:
         """The IPA of ``text``."""
@@ -84,7 +85,10 @@ class IpaCache:
 
     def phonemes(self, text: str) -> tuple[str, ...]:
         """The phonemes of ``text``."""
-        return phonemes(self.ipa(text))
+        known = self._phonemes.get(text)
+        if known is None:
+            known = self._phonemes[text] = phonemes(self.ipa(text))
+        return known
 
     def prefetch(self, texts: Iterable[str]) -> None:
         """Ask espeak-ng once for every text not cached yet."""
