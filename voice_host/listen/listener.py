@@ -449,6 +449,8 @@ class VoskListener:
                 # the same chunk again, as no audio: the pause rules see the words without counting it twice
                 ends_now = phase.end.finalize_now(b"", partial, quiet_level=quiet, sequence=sequence)
             if ends_now:
+                if phase.decoders.second is not None and phase.verifier.may_need_second(partial, phase.audio):
+                    phase.decoders.catch_up()  # on its thread: the second decodes while the grammar decoder ends
                 quiet_s = phase.end.endpointer.quiet_s  # a decisive phrase's short hold: decoded as after the long
                 pad_s = max(0.0, DEFAULT_HOLD_S - quiet_s - padded) if quiet_s > 0.0 else 0.0
                 final, early, partial = phase.decoders.finalize(pad_s=pad_s), True, ""
