@@ -441,7 +441,9 @@ class VoskListener:
                 return None, ""
             ends_now = phase.end.finalize_now(data, partial, quiet_level=quiet, sequence=sequence)
             padded = 0.0
-            if not ends_now and phase.end.look_ahead_due():  # the player paused: let the partial catch up
+            # the player paused: let the partial catch up. Not while the host is audible: a quiet there is the
+            # canceller's, and the stop spotter reads the live partials (with it, one stop word in 12 was missed)
+            if not ends_now and not self._host_audible() and phase.end.look_ahead_due():
                 ahead = phase.decoders.look_ahead(LOOK_AHEAD_S)
                 if ahead is not None:  # vosk's own endpoint within the silence: an early end, as ours
                     return phase.end.ended(data, ahead, True, "", quiet_level=quiet), ""
@@ -457,6 +459,11 @@ class VoskListener:
             elif self._pause_began(phase, data) and phase.verifier.may_need_second(partial, phase.audio):
                 phase.decoders.catch_up()  # during the player's pause, not after it
         return phase.end.ended(data, final, early, partial, quiet_level=quiet), partial
+
+    def _host_audible(self) -> bool:
+        """Barge-in: the host is speaking, or its sound may still be in the microphone."""
+        talk = self._talk_over
+        return talk is not None and (talk.speaking or self._gate.host_audible)
 
     @staticmethod
     def _pause_began(phase: _Phase, data: bytes) -> bool:
