@@ -15,7 +15,7 @@ the meaning of a phrase is what the game's parser makes of it, so synonyms
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from grammars.normalize import fold
@@ -86,33 +86,34 @@ def is_tail_pair(a: Phrase, b: Phrase) -> bool:
 
 def risky_pairs(grammar: PhaseGrammar, ipa: IpaCache) -> list[RiskyPair]:
     """Every risky pair of one phase (close ones first by distance, then tails)."""
-    ipa.prefetch(v for p in grammar.phrases for v in p.variants)
-    unique = list({p.text: p for p in grammar.phrases}.values())
-    meanings = {p.text: grammar.meaning(p) for p in unique}
     found: list[RiskyPair] = []
-    for i, p in enumerate(unique):
-        for q in unique[i + 1 :]:
-            if meanings[p.text] == meanings[q.text]:
-                continue
-            a, b = sorted((p.text, q.text))
-            if is_tail_pair(p, q):
-                found.append(RiskyPair(grammar.group, a, b, PairKind.TAIL, phrase_distance(p, q, ipa, CLOSE)))
-                continue
-            distance = phrase_distance(p, q, ipa, CLOSE)
-            if distance <= CLOSE:
-                found.append(RiskyPair(grammar.group, a, b, PairKind.CLOSE, distance))
+    for p, q in _different_meanings(grammar, ipa):
+        a, b = sorted((p.text, q.text))
+        if is_tail_pair(p, q):
+            found.append(RiskyPair(grammar.group, a, b, PairKind.TAIL, phrase_distance(p, q, ipa, CLOSE)))
+            continue
+        distance = phrase_distance(p, q, ipa, CLOSE)
+        if distance <= CLOSE:
+            found.append(RiskyPair(grammar.group, a, b, PairKind.CLOSE, distance))
     return sorted(found, key=lambda r: (r.kind is not PairKind.CLOSE, r.distance, r.a, r.b))
 
 
 def minimum_distance(grammar: PhaseGrammar, ipa: IpaCache) -> int:
     """The smallest phoneme distance between phrases of different meaning (``REPORTED + 1`` if none closer)."""
+    best = REPORTED + 1
+    for p, q in _different_meanings(grammar, ipa):
+        best = min(best, phrase_distance(p, q, ipa, min(best, REPORTED)))
+    return best
+
+
+def _different_meanings(grammar: PhaseGrammar, ipa: IpaCache) -> Iterator[tuple[Phrase, Phrase]]:
+    """Each pair of the phase's phrases (one per text) that mean different things, each meaning asked once;
+    the IPA of every variant is fetched first, in one call."""
     unique = list({p.text: p for p in grammar.phrases}.values())
     ipa.prefetch(v for p in unique for v in p.variants)
     meanings = {p.text: grammar.meaning(p) for p in unique}
-    best = REPORTED + 1
     for i, p in enumerate(unique):
         for q in unique[i + 1 :]:
             if meanings[p.text] != meanings[q.text]:
-                best = min(best, phrase_distance(p, q, ipa, min(best, REPORTED)))
-    return best
+                yield p, q
 
