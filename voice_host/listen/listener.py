@@ -372,7 +372,7 @@ class VoskListener:
         reverberation, or later) are the player's, whatever the decoder heard before them.
         """
         said_from = decoded.timed[0][1] if decoded.timed else float("inf")
-        host_on = talk.speaking or self._gate.host_audible or said_from < phase.host_until
+        host_on = self._host_audible() or said_from < phase.host_until
         if host_on and self._echo is not None and not self._echo.settled:
             return None  # a fresh canceller leaves the host's own echo standing out: nothing over it is a player's
         in_question = (talk.in_question or not talk.speaking) and said_from >= phase.other_until
@@ -399,7 +399,7 @@ class VoskListener:
         still being said (an answer cut short there was lost with its utterance); its end decides.
         """
         settled = self._echo is None or self._echo.settled  # a fresh canceller's output is no evidence
-        audible = talk.speaking or self._gate.host_audible
+        audible = self._host_audible()
         if not self._spot_stops or not settled or not audible or talk.in_question:
             self._spotter.reset()
             return False
