@@ -48,6 +48,8 @@ class Table:
         self._talk = talk  # barge-in: the host still asks when it listens; the player answers once it has asked
         self._lines = list(lines)
         self._log = log
+        self._began = time.monotonic()
+        self._events: list[str] = []
         for _, said in self._lines:
             speech(said)  # synthesized up front: the answer follows the question at once
 
@@ -61,6 +63,11 @@ class Table:
             self._write({**entry, "expected_phase": phase})
             return None
         started: list[subprocess.Popen[bytes]] = []
+        self._began = time.monotonic()
+        self._events = []  # what happened during this listen, for a failure's message
+        vosk = getattr(self.inner, "inner", None)
+        if hasattr(vosk, "on_utterance"):
+            vosk.on_utterance = self._utterance
         answer = threading.Thread(target=self._answer, args=(speech(said), started), daemon=True)
         answer.start()
         heard = self.inner.listen(request)  # at once, as the host does: with barge-in it hears the question too
@@ -74,14 +81,24 @@ class Table:
             entry |= {"heard": heard.text, "sure": heard.sure}
         else:
             entry["heard"] = None if heard is None else f"silence {heard.seconds:.1f}"
-        self._write(entry)
+        self._write({**entry, "events": self._events})
         return heard
 
     def _answer(self, clip: Any, started: list[subprocess.Popen[bytes]]) -> None:
         """The player: once the host has asked (its turn heard to the end), a short pause, then the answer."""
         while self._talk is not None and self._talk.speaking:
             time.sleep(0.01)
+        self._note("host quiet, the player answers")
         started.append(play_into_sink(clip, delay=ANSWER_DELAY_S))
+
+    def _utterance(self, utterance: Any) -> None:
+        """The real listener ended an utterance: what it decoded and what it matched."""
+        phrase = utterance.match.phrase.text if utterance.match.phrase is not None else None
+        self._note(f"utterance {utterance.decoded.text!r} -> {phrase} early={utterance.early}")
+
+    def _note(self, event: str) -> None:
+        speaking = self._talk is not None and self._talk.speaking
+        self._events.append(f"{time.monotonic() - self._began:.2f}s {event} (host speaking: {speaking})")
 
     def _write(self, entry: Mapping[str, Any]) -> None:
         with self._log.open("a", encoding="utf-8") as out:

@@ -98,7 +98,8 @@ def test_a_whole_evening_by_voice_through_the_sink_with_the_real_model(
     run, heard = run_evening(tmp_path, ko_model_path, lines)
     said = [(entry["phase"], entry.get("heard")) for entry in heard]
     # every answer was asked at its question and heard as the Italian it stands for, at once
-    assert said == EVENING, f"{said}\n{run.stderr[-3000:]}"
+    exchanges = "\n".join(json.dumps(entry, ensure_ascii=False) for entry in heard)  # with their timed events
+    assert said == EVENING, f"{said}\n{exchanges}\n{run.stderr[-3000:]}"
     assert run.returncode == 0, run.stderr[-3000:]
     summary = json.loads((tmp_path / "sum.json").read_text(encoding="utf-8"))
     games = [(g["game"], g["rules"], g["players"], g["winner"], g["finished"]) for g in summary["games"]]
