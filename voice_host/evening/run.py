@@ -135,12 +135,13 @@ class EveningRun:
     def _listen(self, request: ListenRequest, question: str) -> Heard | None:
         """The next answer. Silence decides nothing: after each quiet wait the lobby asks again, as a game does
         (the question, then a short help with two examples), then waits quietly."""
-        nudges = (question, says.help_lobby(self._two_examples()))
+        # the help is worked out only when a silence asks for it (3 ms a question otherwise)
+        nudges: tuple[Callable[[], str], ...] = (lambda: question, lambda: says.help_lobby(self._two_examples()))
         for wait, nudge in zip(self.reprompt_s, nudges):
             heard = self.listener.listen(replace(request, patience_s=wait))
             if not isinstance(heard, Silence):
                 return heard
-            self.speaker.say_all([nudge], cue=self.cue)
+            self.speaker.say_all([nudge()], cue=self.cue)
         while isinstance(heard := self.listener.listen(request), Silence):
             pass  # a listener with a patience of its own: its silence decides nothing either
         return heard
