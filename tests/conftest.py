@@ -6,7 +6,7 @@ random Tokio games per preset and dice, 60 random Yatzi games. ``fast``
 (``./run test --fast``) runs every property with a few examples, so that a
 developer can run the fast tier after every change.
 
-The tier is chosen by the environment variable ``HYPOTHESIS_PROFILE``. It loads the
+The tier is chosen by the environment variable ``HYPOTHESIS_PROFILE`` (``tiers.py``). It loads the
 profile of that name as Hypothesis's default, and registers the sizes of the
 whole-game properties under the tier's values as the profiles ``tokio-games`` and
 ``yatzi-games``, which those tests take as their settings' parent
@@ -35,7 +35,6 @@ never an ignored one).
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 from pathlib import Path
@@ -64,7 +63,8 @@ for _tier, _sizes in SIZES.items():
         _tier, max_examples=_sizes["default"], deadline=None, suppress_health_check=[HealthCheck.too_slow]
     )
 
-TIER = "ci" if os.environ.get("CI") == "true" else os.environ.get("HYPOTHESIS_PROFILE", "ci")
+from tiers import TIER  # noqa: E402  (the helper folders are on sys.path from here)
+
 if TIER not in SIZES:
     raise pytest.UsageError(f"HYPOTHESIS_PROFILE={TIER!r}: expected one of {', '.join(SIZES)}")
 settings.load_profile(TIER)

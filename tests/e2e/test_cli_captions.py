@@ -56,6 +56,7 @@ def test_printed_speech_is_not_printed_twice(voice_host, tmp_path):
     assert lines == _play(voice_host, tmp_path, "--tts", "none").stdout.splitlines()
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_a_bad_captions_value_is_one_line_and_exit_2(voice_host):
     run = voice_host(*BASE, "--captions", "maybe", summary=False)
     assert run.code == 2

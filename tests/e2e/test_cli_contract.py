@@ -36,6 +36,7 @@ def test_bad_arguments_get_one_clear_line_and_exit_2(voice_host, args, needle):
     assert "Traceback" not in run.stderr
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_input_ending_early_exits_3_with_an_unfinished_summary(voice_host, tmp_path):
     script = tmp_path / "short.txt"
     script.write_text("cinquantatré\ndubito\ncinque e due\n", encoding="utf-8")
@@ -52,6 +53,7 @@ def test_input_ending_early_exits_3_with_an_unfinished_summary(voice_host, tmp_p
     }
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_fine_partita_asks_and_ends_on_si(voice_host, tmp_path):
     script = tmp_path / "stop.txt"
     script.write_text("fine partita\nno\nsessanta\nfine partita\nsì\n", encoding="utf-8")
@@ -73,6 +75,7 @@ def test_keyboard_plays_a_whole_game_from_stdin(voice_host):
     assert run.summary is not None and run.summary["winner"] == "Bruno"
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_first_option_chooses_the_opener(voice_host, tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("cinquantatré\n", encoding="utf-8")
@@ -82,6 +85,7 @@ def test_first_option_chooses_the_opener(voice_host, tmp_path):
     assert "Cinquantatré. Anna, ci credi?" in run.stdout
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_undo_goes_back_to_the_start_and_no_further(voice_host, tmp_path):
     script = tmp_path / "undo.txt"
     script.write_text("cinquantatré\nci credo\nannulla\nannulla\nannulla\n", encoding="utf-8")

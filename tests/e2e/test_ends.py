@@ -38,6 +38,7 @@ def _env(tmp_path: Path) -> dict[str, str]:
     return dict(os.environ, PYTHONPATH=str(REPO), XDG_STATE_HOME=str(tmp_path / "state"))
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_input_that_ends_names_the_resume_command_with_the_real_path_and_it_works(tmp_path):
     journal = tmp_path / "la mia partita.jsonl"  # a space: the command must be quoted to paste
     script = _script(tmp_path, "cinquantatré\n")

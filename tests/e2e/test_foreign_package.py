@@ -5,9 +5,11 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
 from command import INSTALLED, REPO, host_command, host_env
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_a_foreign_engine_on_the_path_is_named_and_the_host_uses_its_own(tmp_path: Path) -> None:
     other = tmp_path / "other-site"
     (other / "engine").mkdir(parents=True)

@@ -15,6 +15,7 @@ GAMES = Path(__file__).parent / "games"
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "voice_host" / "history"))
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_a_played_game_enters_the_history_and_the_contract_holds(voice_host, tmp_path: Path) -> None:
     # the Tokio game of classico_d10.txt, worked by hand in test_tokio_scripted_games: Anna wins
     script = GAMES / "classico_d10.txt"

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 GAMES = Path(__file__).parent / "games"
 ARGS = ("play", "--game", "tokio", "--players", "Anna,Bruno,Carla", "--limit", "2", "--tts", "print")
 
@@ -20,6 +22,7 @@ def _said(stdout: str) -> list[str]:
     return [line for line in stdout.splitlines() if not line.startswith("> ")]
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_a_game_said_naturally_goes_exactly_as_the_canonical_one(voice_host):  # type: ignore[no-untyped-def]
     canonical = voice_host(*ARGS, "--input", f"script:{GAMES / 'classico_d6.txt'}")
     natural = voice_host(*ARGS, "--input", f"script:{GAMES / 'classico_d6_natural.txt'}")

@@ -63,6 +63,7 @@ def test_game_ends_as_worked_by_hand(voice_host, source, script, rules, dice, li
     assert "Traceback" not in run.stderr
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_classico_transcript_announces_events_and_reasons(voice_host):
     run = voice_host("play", "--game", "tokio", "--players", "Anna,Bruno,Carla", "--limit", "2",
                      "--input", f"script:{GAMES / 'classico_d6.txt'}", "--tts", "print")
@@ -83,6 +84,7 @@ def test_classico_transcript_announces_events_and_reasons(voice_host):
     assert "Bruno passa: prende una penalità, ne ha 1." in out
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_impossible_claim_is_refused_without_penalty(voice_host):
     run = voice_host("play", "--game", "tokio", "--players", "Anna,Bruno,Carla", "--rules", "lizumo",
                      "--dice", "4", "--limit", "2",

@@ -71,6 +71,7 @@ def test_milella_pechino_under_a_tokio_claim_is_a_doubled_bluff(voice_host, tmp_
     assert run.players()["Anna"] == (2, 6, False) and run.players()["Bruno"] == (0, 8, False)
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_milella_confirmation_of_the_claim_that_starts_doubling(voice_host, tmp_path):
     # Anna declares Pechino, Bruno believes and declares Tokio: Tokio is the highest value but
     # does not beat Pechino (Milella's cycle), and

@@ -21,6 +21,7 @@ BRUNO = {"assi": 2, "due": 4, "tre": 3, "quattro": 0, "cinque": 0, "sei": 0, "tr
          "full": 0, "scala_minima": 0, "scala_massima": 0, "yatzi": 0, "chance": 9}
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_solo_physical_game_scores_as_worked_by_hand(voice_host):
     run = voice_host("play", "--game", "yatzi", "--players", "Anna", "--tts", "print",
                      "--input", f"script:{GAMES / 'yatzi_solo.txt'}")
@@ -38,6 +39,7 @@ def test_solo_physical_game_scores_as_worked_by_hand(voice_host):
     assert "Si gioca" not in run.stdout and "Classifica" not in run.stdout  # one player: no ranking
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_two_players_physical_game(voice_host):
     run = voice_host("play", "--game", "yatzi", "--players", "Anna,Bruno", "--first", "Anna", "--tts", "print",
                      "--input", f"script:{GAMES / 'yatzi_duo.txt'}")
@@ -134,6 +136,7 @@ def test_six_players_who_roll_alike_tie_and_nobody_wins(voice_host, tmp_path):
     assert "Partita finita in parità.\nTutti pari a 283." in run.stdout
 
 
+@pytest.mark.slow  # the host started as a process for a whole game or more: the full tier
 def test_who_starts_with_a_tie_worked_by_hand(voice_host):
     run = voice_host("play", "--game", "yatzi", "--players", "Anna,Bruno,Carla", "--tts", "print",
                      "--input", f"script:{GAMES / 'yatzi_start_tie.txt'}")

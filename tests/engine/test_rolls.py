@@ -11,6 +11,7 @@ import itertools
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tiers import in_full_only
 
 from engine.rolls import Dice, Ranking, RankingKind, Roll
 
@@ -202,7 +203,7 @@ def test_classic_beats_is_antisymmetric_and_transitive(case: tuple[int, tuple[Ro
         assert ranking.beats(a, c)
 
 
-@pytest.mark.parametrize("sides", CLASSIC_TABLES)
+@pytest.mark.parametrize("sides", [4, 6, 8, *in_full_only([10])])  # d10 alone is most of the time
 def test_classic_beats_transitive_exhaustively(sides: int) -> None:
     ranking = classic(sides)
     every = ranking.dice.all_rolls()

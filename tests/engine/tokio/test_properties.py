@@ -266,6 +266,7 @@ def test_random_games_in_the_whole_option_space(rules: TokioRules, seed: int, pl
     play_and_check(rules, players, seed)
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_full_length_games_end() -> None:
     """Every combination at its own full limit, a few seeded games each (deterministic)."""
     for name, sides in COMBINATIONS:

@@ -16,6 +16,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from tiers import in_full_only
 
 from engine.rolls import Roll
 from engine.tokio.actions import Believe, Claim, Doubt, DuelWon, Event, Penalised, Reveal, TakePenalty
@@ -36,6 +37,7 @@ def _solved(name: str, sides: int) -> TokioStrategy:
     return solve(build_round(preset(name, sides=sides)), iterations=300 if sides == 4 else ITERATIONS)
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_lizumo_taipei_after_a_believed_pair_of_four_is_worth_minus_five_eighths() -> None:
     """Over a believed 4-4 only Taipei is higher (or a lower claim: one life).
 
@@ -48,6 +50,7 @@ def test_lizumo_taipei_after_a_believed_pair_of_four_is_worth_minus_five_eighths
     assert _solved("lizumo", 4).value_at(StateKey(PAIR_OF_4, False, 0)) == pytest.approx(-5 / 8, abs=2e-3)
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_lizumo_after_a_believed_pair_of_three_is_worth_minus_one_half() -> None:
     """Over a believed 3-3 the roller claims 4-4 or Taipei (or lower, one life).
 
@@ -62,6 +65,7 @@ def test_lizumo_after_a_believed_pair_of_three_is_worth_minus_one_half() -> None
     assert _solved("lizumo", 4).value_at(StateKey(PAIR_OF_3, False, 0)) == pytest.approx(-1 / 2, abs=2e-3)
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_classico_accepted_taipei_loop_is_worth_minus_one_and_a_half() -> None:
     """An accepted Taipei must be claimed again, for ever if believed (classico, d4).
 
@@ -80,7 +84,7 @@ def test_classico_accepted_taipei_loop_is_worth_minus_one_and_a_half() -> None:
     assert state.answers[taipei, DOUBT] == pytest.approx(1.0, abs=0.02)
 
 
-@pytest.mark.parametrize("name", ["classico", "lizumo"])
+@pytest.mark.parametrize("name", ["lizumo", *in_full_only(["classico"])])
 def test_every_d4_strategy_is_nearly_unexploitable(name: str) -> None:
     report = exploitability(_solved(name, 4))
     assert report.gain < 0.01
@@ -169,6 +173,7 @@ def _agrees(strategy: TokioStrategy, rounds: int, seed: int) -> tuple[float, flo
     return mean, strategy.value, spread / math.sqrt(len(results))
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_self_play_through_the_engine_agrees_with_the_value_on_d4() -> None:
     mean, value, error = _agrees(_solved("classico", 4), 3000, seed=4)
     assert abs(mean - value) < 4 * error, (mean, value, error)

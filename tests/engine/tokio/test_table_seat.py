@@ -45,6 +45,7 @@ def test_honest_truth_of_54_over_54_is_one_ninth_by_both_counts() -> None:
     assert honest_truth(rules, Roll(5, 4), Roll(6, 1)) == 1.0  # above the lowest allowed: only with that roll
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_forte_doubts_a_tokio_repeated_in_a_doubled_chain_of_three() -> None:
     """Tokio over a believed Tokio is true only with Tokio itself (2/36): the rest (34/36) is the forced bluff.
 
@@ -62,6 +63,7 @@ def test_forte_doubts_a_tokio_repeated_in_a_doubled_chain_of_three() -> None:
     assert seat.answer(game, to_beat, random.Random(1)) == Doubt()
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_forte_claims_the_truth_to_a_player_who_always_doubts_and_never_a_doubled_bluff() -> None:
     """Against a known doubter a true claim costs the doubter, and a bluff caught is cheaper undoubled (1 < 2)."""
     rules = preset("classico")
@@ -141,6 +143,7 @@ def test_levels_are_ordered_and_forte_wins_its_share_on_d6(size: int) -> None:
     assert wins[2] >= 150 / size, wins
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_forte_opens_a_milella_duel_of_three_with_tokio_against_a_known_believer() -> None:
     """Worked by hand: a believed Tokio (3-1) leaves the partner Pechino (2-1) or Tokio to claim.
 
@@ -163,6 +166,7 @@ def test_forte_opens_a_milella_duel_of_three_with_tokio_against_a_known_believer
         assert seat.claim(game, own, rng) == Roll(3, 1)
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_forte_doubts_a_big_claim_from_a_player_seen_claiming_big_over_small() -> None:
     """A player never lifted, but seen claiming 66 over 31 twenty times (an honest claimer would: 1 time in 36).
 

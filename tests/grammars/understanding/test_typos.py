@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import sized
 
 from grammars.understanding.typos import Index, allowed, distance
 
@@ -24,7 +25,7 @@ def _brute(word: str) -> tuple[str, ...]:
     return tuple(sorted(w for w, d in near.items() if d == best)) if budget and best <= budget else ()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sized(full=300, fast=30), deadline=None)
 @given(st.sampled_from(WORDS), st.lists(st.tuples(st.integers(0, 2), st.integers(0, 20), st.sampled_from("aeiostr")),
                                          max_size=3))
 def test_the_index_finds_what_a_search_of_every_word_finds(word: str, edits: list[tuple[int, int, str]]) -> None:

@@ -10,7 +10,7 @@ from voice_host.audio.block_filter import BlockFilter
 from voice_host.audio.echo_cancel import erle_db, open_canceller
 from voice_host.audio.echo_rig import ROOMS, Room, to_int16
 
-from .test_echo_cancel import speechlike
+from .test_echo_cancel import ROOM_CASES, speechlike
 
 RATE = 16000
 FRAME = RATE // 100
@@ -21,7 +21,7 @@ def _filtered(frame: object, mic: np.ndarray, far: np.ndarray) -> np.ndarray:
     return np.concatenate([frame(mic[i : i + FRAME], far[i : i + FRAME]) for i in range(0, len(mic), FRAME)])  # type: ignore[operator]
 
 
-@pytest.mark.parametrize("room", ROOMS, ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
+@pytest.mark.parametrize("room", ROOM_CASES, ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
 def test_the_echo_of_the_host_is_taken_out(room: Room) -> None:
     far = speechlike(8.0, seed=1)
     mic = to_int16(room.echo(far, RATE))
@@ -53,6 +53,7 @@ def test_a_player_over_the_host_does_not_pull_the_filter_off_the_echo_path(room:
     assert held_db >= learning_db + 6.0  # learning all along, it had drifted off (8-10 dB here)
 
 
+@pytest.mark.slow  # seconds of audio through the canceller: the full tier
 def test_a_moved_reference_keeps_the_filter_converged() -> None:
     far = speechlike(8.0, seed=3)
     mic = to_int16(ROOMS[1].echo(far, RATE))
@@ -108,6 +109,7 @@ def test_the_usual_error_does_not_grow_while_the_host_is_silent() -> None:
     assert _erle_after_talk(far, spans, seed=6) > 30.0
 
 
+@pytest.mark.slow  # seconds of audio through the canceller: the full tier
 def test_a_player_over_the_hosts_first_words_after_a_pause_does_not_undo_the_filter() -> None:
     # After a pause the far end comes back in a few frequency bins first (a voice's harmonics): each bin's step
     # was normalised by its own far power, next to nothing there, so the room or a player in those bins moved the
@@ -137,6 +139,7 @@ class _AlwaysTransforming(BlockFilter):
         return self.cancel(near, np.zeros(len(near)))
 
 
+@pytest.mark.slow  # seconds of audio through the canceller: the full tier
 def test_the_shortcut_while_the_host_is_silent_changes_nothing() -> None:
     # Through a pause longer than the filter's span, and after it, the output is the same whether or not the
     # frames of silence are transformed.

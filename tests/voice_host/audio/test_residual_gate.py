@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from voice_host.audio.echo_cancel import CancellerUnavailable, open_canceller
-from voice_host.audio.echo_rig import ROOMS, level_db, mix, to_int16
+from voice_host.audio.echo_rig import level_db, mix, to_int16
 from voice_host.audio.residual_gate import ResidualGate, frame_dbfs
 
-from .test_echo_cancel import speechlike
+from .test_echo_cancel import ROOM_CASES, speechlike
 
 RATE = 16000
 
@@ -49,7 +49,7 @@ def other_voice(seconds: float) -> np.ndarray:
     return np.asarray(voiced * np.clip(np.sin(2 * np.pi * 3 * t), 0, None) * 6000, dtype=np.float64)
 
 
-@pytest.mark.parametrize("room", ROOMS[:2], ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
+@pytest.mark.parametrize("room", ROOM_CASES[:2], ids=lambda room: f"{room.delay_s * 1000:.0f}ms")
 def test_echo_is_silenced_and_a_player_over_it_passes(room: object) -> None:
     try:
         canceller = open_canceller("speex-gate", sample_rate=RATE)

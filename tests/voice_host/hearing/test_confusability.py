@@ -56,6 +56,7 @@ def test_every_risky_pair_of_every_phase_has_a_decision() -> None:
     )
 
 
+@pytest.mark.slow  # espeak-ng over a game's phrases: the full tier
 def test_classic_d6_claim_is_two_phonemes_from_trentuno_to_ventuno(ipa: IpaCache) -> None:
     assert ipa.phonemes("trentuno") == ("t", "r", "e", "n", "t", "u", "n", "o")
     assert bounded_distance(ipa.phonemes("trentuno"), ipa.phonemes("ventuno"), 3) == 2
@@ -85,6 +86,7 @@ def test_response_tails_are_risky_and_synonyms_are_not(ipa: IpaCache) -> None:
     }
 
 
+@pytest.mark.slow  # espeak-ng over a game's phrases: the full tier
 def test_a_new_phrase_shows_up_as_an_undecided_pair(ipa: IpaCache) -> None:
     # Claims said die by die ("cinque tre"), as another branch adds: "due" /dˈue/ and
     # "tre" /trˈe/ are two edits apart, so "cinque due" ~ "cinque tre" is new and risky.
@@ -119,6 +121,7 @@ def test_every_decision_names_a_known_kind_and_a_reason(tmp_path: Path) -> None:
         load_decisions(bad)
 
 
+@pytest.mark.slow  # espeak-ng over a game's phrases: the full tier
 def test_the_games_grammars_cover_every_preset_and_dice() -> None:
     names = [g.name for g in phase_grammars()]
     # classico and lizumo on 4 dice kinds, milella on d6 only, four phases each; five Yatzi

@@ -143,6 +143,7 @@ def test_a_newer_schema_is_refused_not_overwritten(tmp_path: Path) -> None:
         st.open_store(path)
 
 
+@pytest.mark.slow  # seconds of simulation or processes: the full tier
 def test_a_catch_up_in_worker_processes_and_small_batches_gives_the_hand_worked_figures(
     journal_set: tuple[Path, dict[str, Path]], monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -77,6 +77,7 @@ def test_the_host_is_taken_out_of_the_microphone_by_capture_time(room: object, j
     assert level_db(mic[settled]) - level_db(cleaned[settled]) >= 15.0
 
 
+@pytest.mark.slow  # seconds of audio through the canceller: the full tier
 def test_the_host_talking_is_not_the_players_silence() -> None:
     host = np.concatenate([speechlike(5.0, seed=3), np.zeros(3 * RATE, np.int16)])
     mic = to_int16(ROOMS[0].echo(host, RATE))
@@ -134,6 +135,7 @@ def test_a_filter_that_follows_the_move_settles_from_the_first_seconds() -> None
     assert settled_at is not None and settled_at <= SETTLE_S + 0.3
 
 
+@pytest.mark.slow  # seconds of audio through the canceller: the full tier
 def test_an_output_that_starts_again_a_few_ms_off_is_measured_again_before_it_counts() -> None:
     """Through PulseAudio each start of the output stream stamps its blocks with its own error (1.5-7 ms seen
     between runs through the null sink), under the tracker's tolerance as often as not: the reference lands off

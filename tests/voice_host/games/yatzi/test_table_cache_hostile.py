@@ -70,6 +70,7 @@ def test_a_hostile_file_is_refused_solved_again_and_replaced(tmp_path: Path, see
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
+@pytest.mark.slow  # 64 MB inflated to be refused: the full tier
 def test_a_small_zip_declaring_a_huge_array_is_refused_in_little_memory(tmp_path: Path) -> None:
     # 64 MB of zeros deflated to some 64 KB, under the values' name
     # (after a key and a checksum that are fine, so that reading gets that far)
