@@ -6,8 +6,8 @@ dependencies into a new venv in a temporary folder, and every non-audio
 end-to-end test (slow and system ones included) runs again against its
 ``voice-host`` executable (``VOICE_HOST_UNDER_TEST``), without ``PYTHONPATH`` and
 from temporary folders: a file the host reads at run time but the wheel lacks,
-or a path into the source tree, fails them. About a minute and a half on two
-cores: build, install, 150 end-to-end tests.
+or a path into the source tree, fails them. About a minute on two cores:
+build, install, some 70 end-to-end tests.
 """
 
 from __future__ import annotations
@@ -91,13 +91,16 @@ def test_the_installed_host_imports_its_own_copy_not_the_checkout(installed: Pat
 
 
 #: End-to-end files whose subject is the same whether the host runs from the checkout or from the wheel: game
-#: logic worked by hand, hostile input, journal replays, load. They run once, in the checkout's own run; what
-#: the wheel must carry (every command, the Italian texts, the names list, the board's page, the history, the
-#: solver and strategy caches, the evening) is exercised by the rest, run again here against the installed command.
+#: logic worked by hand, hostile input, journal replays, load, captions, the board's games in a browser (its page
+#: is read again here by the evening's and the history's browser tests). They run once, in the checkout's own
+#: run; what the wheel must carry (every command and its exit codes, the Italian texts, the names list, the
+#: board's page, the history, the solver and strategy caches, the evening) is exercised by the rest, run again
+#: here against the installed command.
 SAME_INSTALLED_OR_NOT = (
     "test_installed_wheel.py", "test_hardening.py", "test_hardening_2.py", "test_board_load.py",
     "test_tokio_truth_test.py", "test_tokio_scripted_games.py", "test_cli_second_reading.py",
-    "test_journal_compaction_cli.py",
+    "test_journal_compaction_cli.py", "test_board_browser.py", "test_yatzi_games.py", "test_cli_captions.py",
+    "test_journal_resume.py", "test_natural_game.py",
 )
 
 
@@ -114,7 +117,7 @@ def test_the_non_audio_end_to_end_tests_pass_against_the_installed_command(insta
     )
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     last = proc.stdout.splitlines()[-1]
-    assert int(last.split(" passed")[0].split()[-1]) >= 90, last  # the whole chosen set ran, not a few
+    assert int(last.split(" passed")[0].split()[-1]) >= 60, last  # the whole chosen set ran, not a few
 
 
 def _readme_block(after: str) -> list[str]:
