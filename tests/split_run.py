@@ -98,6 +98,8 @@ def main(argv: list[str]) -> int:
     paths = targets()
     groups = shares(paths, seconds_per_target(paths), jobs)
     started = time.monotonic()
+    print(f"split_run: {len(groups)} pytest processes over {len(paths)} files and packages; their outputs follow "
+          "once all have ended", flush=True)
     path = os.pathsep.join([str(REPO / "tests"), *filter(None, [os.environ.get("PYTHONPATH")])])
     with tempfile.TemporaryDirectory(prefix="vh-split-") as folder:
         runs = []
@@ -113,9 +115,12 @@ def main(argv: list[str]) -> int:
             sys.stdout.write(out.read())
             out.close()
         remember([Path(folder) / f"{index}.json" for index in range(len(groups))])
-    print(f"split_run: {len(groups)} processes in {time.monotonic() - started:.1f}s")
+    print(f"split_run: {len(groups)} processes ended in {time.monotonic() - started:.1f}s")
     return combined(statuses)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:  # Ctrl-C reached the pytest processes too (one process group): they stop themselves
+        sys.exit(130)
