@@ -33,6 +33,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -91,11 +92,33 @@ def run_evening(tmp_path: Path, model: str, lines: list[tuple[str, str]]) -> tup
     return run, heard
 
 
+def proxy_misheard(heard: list[dict[str, object]]) -> str | None:
+    """The first exchange where the host asked the script's question and the proxy model heard another answer, or
+    none (silence): the Korean stand-in model's recognition through the sink, not the evening's logic. None when
+    the evening went as scripted or went wrong otherwise (a question asked out of turn)."""
+    for entry, (phase, italian) in zip(heard, EVENING):
+        if entry.get("expected_phase") is not None or entry["phase"] != phase:
+            return None
+        if entry.get("heard") != italian:
+            return json.dumps(entry, ensure_ascii=False)
+    return None
+
+
 def test_a_whole_evening_by_voice_through_the_sink_with_the_real_model(
     pulse: str, espeak: str, ko_model_path: str, tmp_path: Path
 ) -> None:
     lines = [(phase, stand_in(phase, italian)) for phase, italian in EVENING]
-    run, heard = run_evening(tmp_path, ko_model_path, lines)
+    (tmp_path / "first").mkdir()
+    run, heard = run_evening(tmp_path / "first", ko_model_path, lines)
+    misheard = proxy_misheard(heard)
+    if misheard is not None:
+        # The proxy's recognition of espeak-ng's Korean through the sink missed 2 lines of some 200 on one day
+        # ("농구" heard as "네" in CI; one answer not heard at all): the evening is played once more. An evening
+        # whose logic goes wrong fails both times.
+        warnings.warn(f"the proxy model misheard, the evening is played again: {misheard}", stacklevel=1)
+        (tmp_path / "again").mkdir()
+        run, heard = run_evening(tmp_path / "again", ko_model_path, lines)
+    tmp_path = tmp_path / ("again" if misheard is not None else "first")
     said = [(entry["phase"], entry.get("heard")) for entry in heard]
     # every answer was asked at its question and heard as the Italian it stands for, at once
     exchanges = "\n".join(json.dumps(entry, ensure_ascii=False) for entry in heard)  # with their timed events
