@@ -49,7 +49,10 @@ class Table:
         self._lines = list(lines)
         self._log = log
         self._began = time.monotonic()
-        self._events: list[str] = []
+        self._events: list[str] = []  # what happened during the current listen, for a failure's message
+        vosk: Any = inner.inner  # the real listener inside the stand-in: its utterances are noted
+        if hasattr(vosk, "on_utterance"):
+            vosk.on_utterance = self._utterance
         for _, said in self._lines:
             speech(said)  # synthesized up front: the answer follows the question at once
 
@@ -64,10 +67,7 @@ class Table:
             return None
         started: list[subprocess.Popen[bytes]] = []
         self._began = time.monotonic()
-        self._events = []  # what happened during this listen, for a failure's message
-        vosk = getattr(self.inner, "inner", None)
-        if hasattr(vosk, "on_utterance"):
-            vosk.on_utterance = self._utterance
+        self._events = []
         answer = threading.Thread(target=self._answer, args=(speech(said), started), daemon=True)
         answer.start()
         heard = self.inner.listen(request)  # at once, as the host does: with barge-in it hears the question too
