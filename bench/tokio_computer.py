@@ -28,9 +28,10 @@ from dataclasses import replace
 
 from engine.tokio.exploitability import exploitability, head_to_head
 from engine.tokio.game import TokioGame
+from engine.tokio.level import Level
 from engine.tokio.round import build_round
 from engine.tokio.rules import TokioRules, preset
-from engine.tokio.seat import Level, Seat, beginner_strategy, level_strategy
+from engine.tokio.seat import Seat, beginner_strategy, level_strategy
 from engine.tokio.simulation import play_round
 from engine.tokio.solver import ITERATIONS, TokioStrategy, solve
 

@@ -22,9 +22,10 @@ from typing import Any
 from engine.rolls import Roll
 from engine.tokio.actions import Action
 from engine.tokio.game import TokioGame
+from engine.tokio.level import Level
 from engine.tokio.opponents import bluff_happy, honest_odds
 from engine.tokio.rules import preset
-from engine.tokio.seat import Level, Seat, forte_strategy
+from engine.tokio.seat import Seat, forte_strategy
 from engine.tokio.table import TablePlayer, play_game
 from engine.tokio.table_seat import TableSeat
 

@@ -16,9 +16,10 @@ import argparse
 import random
 import time
 
+from engine.tokio.level import Level
 from engine.tokio.opponents import SIMPLE, Exploiter
 from engine.tokio.rules import preset
-from engine.tokio.seat import Level, Seat, forte_strategy
+from engine.tokio.seat import Seat, forte_strategy
 from engine.tokio.table import TablePlayer, play_game
 from engine.tokio.table_seat import TableSeat
 

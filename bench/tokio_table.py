@@ -30,10 +30,11 @@ from collections.abc import Callable
 from engine.rolls import Roll
 from engine.tokio.actions import Action
 from engine.tokio.game import TokioGame
+from engine.tokio.level import Level
 from engine.tokio.opponents import SIMPLE
 from engine.tokio.round import answer_key, state_key
 from engine.tokio.rules import TokioRules, preset
-from engine.tokio.seat import Level, Seat, forte_strategy, level_strategy
+from engine.tokio.seat import Seat, forte_strategy, level_strategy
 from engine.tokio.table import TablePlayer, play_game
 
 CASES = ("classico:6", "classico:10", "lizumo:6", "lizumo:10", "milella:6")

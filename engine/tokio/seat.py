@@ -1,4 +1,4 @@
-"""The computer seat of Tokio: its levels, and how it claims and answers in a live game.
+"""The computer seat of Tokio: how it claims and answers in a live game, at each level (:mod:`engine.tokio.level`).
 
 ``forte`` plays the equilibrium of :mod:`engine.tokio.solver`. The weaker levels
 mix it, state by state, with the play of a recognisable beginner
@@ -31,7 +31,6 @@ Roll(high=2, low=1)
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import replace
 from functools import cache
@@ -40,18 +39,10 @@ import numpy as np
 
 from engine.rolls import Roll
 from engine.tokio.actions import Action, Believe, Doubt, TakePenalty
+from engine.tokio.level import Level
 from engine.tokio.round import FloatArray, RoundTree, StateKey, build_round
 from engine.tokio.rules import TokioRules
 from engine.tokio.solver import BELIEVE, DOUBT, TAKE, StateStrategy, TokioStrategy, answer_cells, solve
-
-
-class Level(enum.Enum):
-    """How well the computer seat plays."""
-
-    FACILE = "facile"
-    MEDIO = "medio"
-    FORTE = "forte"
-
 
 #: The share of each level's decisions made as the beginner makes them.
 BEGINNER_SHARE = {Level.FACILE: 0.5, Level.MEDIO: 0.2, Level.FORTE: 0.0}

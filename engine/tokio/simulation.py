@@ -23,17 +23,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from engine.rolls import Roll
 from engine.tokio.actions import Claim, Doubt, DuelWon, Event, Penalised, Reveal
+from engine.tokio.cup import roll
 from engine.tokio.game import TokioGame
 from engine.tokio.round import state_key
 from engine.tokio.seat import Seat
-
-
-def roll(game: TokioGame, rng: random.Random) -> Roll:
-    """Two dice of ``game``'s kind, rolled with ``rng``."""
-    faces = game.rules.dice.faces
-    return Roll.of(rng.choice(faces), rng.choice(faces))
 
 
 def play_round(game: TokioGame, seats: Mapping[str, Seat], rng: random.Random) -> Penalised | None:

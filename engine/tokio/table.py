@@ -28,9 +28,9 @@ from typing import Protocol
 
 from engine.rolls import Roll
 from engine.tokio.actions import Action, Claim, Doubt, Event, Penalised, PenaltyReason, Reveal
+from engine.tokio.cup import roll
 from engine.tokio.game import TokioGame
 from engine.tokio.rules import TokioRules
-from engine.tokio.simulation import roll
 
 #: A game is stopped unfinished after this many claims (players who never doubt may never end one).
 MAX_CLAIMS = 20_000

@@ -77,9 +77,10 @@ from engine.tokio.actions import Action, Believe, Claim, Doubt, Reveal, TakePena
 from engine.tokio.casual import Suspicion
 from engine.tokio.exploit import Exploiter, FloatArray, Reading
 from engine.tokio.game import TokioGame
+from engine.tokio.level import Level
 from engine.tokio.round import StateKey, answer_key, roll_chances, state_key
 from engine.tokio.rules import DoubleOnTokio, Flow, TokioResponse, TokioRules, TruthTest, allowed_claims
-from engine.tokio.seat import Level, Seat, _draw, without_gifts
+from engine.tokio.seat import Seat, _draw, without_gifts
 
 #: How many claims' worth of evidence the prior of a plausible human weighs.
 PRIOR_WEIGHT = 6.0

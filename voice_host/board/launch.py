@@ -14,16 +14,18 @@ import ipaddress
 import socket
 import sys
 from collections.abc import Callable, Mapping
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from grammars.it import catalogue as say
 from voice_host.board.hub import StateHub
 from voice_host.board.options import LOCAL_HOST
 from voice_host.board.page import PageFile
-from voice_host.board.server import BoardServer
 from voice_host.core.ports import Speaker
 from voice_host.errors import UsageError
 from voice_host.terminal.console import print_stderr
+
+if TYPE_CHECKING:
+    from voice_host.board.server import BoardServer
 
 
 def check_board_options(args: argparse.Namespace) -> None:
@@ -46,6 +48,8 @@ def open_board(
     if port is None:
         return None
     host = getattr(args, "board_host", None)
+    from voice_host.board.server import BoardServer  # here: its asyncio is a twentieth of a second of every start
+
     try:
         server = BoardServer(StateHub(), host or LOCAL_HOST, port, pages=pages)
     except OSError as exc:

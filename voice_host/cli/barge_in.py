@@ -18,11 +18,13 @@ them; since, 4 runs of 4 whole (two traced, the test itself here and in a clean-
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from grammars.it import catalogue as say
-from voice_host.audio.echo_cancel import DEFAULT, CancellerUnavailable, open_canceller
-from voice_host.audio.far_end import TalkOver
 from voice_host.terminal.console import print_stderr
+
+if TYPE_CHECKING:
+    from voice_host.audio.far_end import TalkOver
 
 DEFAULT_MODE = "on"
 
@@ -36,6 +38,11 @@ def talk_over_for(args: argparse.Namespace) -> TalkOver | None:
     """The shared barge-in state when ``--barge-in on`` can work here (the voice speaks and listens), else None."""
     if getattr(args, "barge_in", DEFAULT_MODE) != "on" or getattr(args, "tts", "pyttsx3") != "pyttsx3":
         return None
+    # here, not at the top: the canceller and the far end bring numpy, a tenth of a second of every start
+    # that neither the keyboard nor the printed voice needs
+    from voice_host.audio.echo_cancel import DEFAULT, CancellerUnavailable, open_canceller
+    from voice_host.audio.far_end import TalkOver
+
     try:
         open_canceller(DEFAULT)
     except CancellerUnavailable as exc:

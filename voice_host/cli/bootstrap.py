@@ -19,14 +19,12 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grammars.it import catalogue as say
-from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.board.history_page import history_pages
 from voice_host.board.launch import open_board
-from voice_host.board.server import BoardServer
 from voice_host.board.state import BoardPublisher
 from voice_host.cli.barge_in import talk_over_for
 from voice_host.core.computer_pause import pause_s
@@ -45,6 +43,10 @@ from voice_host.terminal.console import print_stderr
 from voice_host.terminal.line_editing import line_editor
 from voice_host.terminal.text_io import KeyboardListener, PrintSpeaker, ScriptListener, SilentSpeaker, keyboard_prompt
 from voice_host.user_command import resume_command
+
+if TYPE_CHECKING:  # types only: the board's server and the far end are imported when they are opened
+    from voice_host.audio.far_end import TalkOver
+    from voice_host.board.server import BoardServer
 
 
 @dataclass

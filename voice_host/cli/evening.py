@@ -15,17 +15,15 @@ import datetime
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grammars.evening import sentences as says
 from grammars.evening.names import italian_names
 from grammars.it import catalogue as say
-from voice_host.audio.far_end import TalkOver
 from voice_host.audio.half_duplex import HalfDuplexGate
 from voice_host.board.history_page import history_pages
 from voice_host.board.launch import check_board_options, open_board
 from voice_host.board.options import add_board_options
-from voice_host.board.server import BoardServer
 from voice_host.board.state import BoardPublisher
 from voice_host.cli.barge_in import DEFAULT_MODE, add_barge_in_option, talk_over_for
 from voice_host.cli.bootstrap import default_journal_path, open_speaker
@@ -47,6 +45,10 @@ from voice_host.storage.journal import Journal, JournalError, read_journal
 from voice_host.terminal.console import print_error, print_stderr
 from voice_host.terminal.text_io import KeyboardListener, ScriptListener, keyboard_prompt
 from voice_host.user_command import user_command
+
+if TYPE_CHECKING:  # types only: the board's server and the far end are imported when they are opened
+    from voice_host.audio.far_end import TalkOver
+    from voice_host.board.server import BoardServer
 
 #: The options a resume keeps: they change how the evening sounds or is heard.
 _KEPT = (("input", "--input"), ("tts", "--tts"), ("captions", "--captions"), ("voice", "--voice"),

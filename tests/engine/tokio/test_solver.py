@@ -22,9 +22,10 @@ from engine.rolls import Roll
 from engine.tokio.actions import Believe, Claim, Doubt, DuelWon, Event, Penalised, Reveal, TakePenalty
 from engine.tokio.exploitability import exploitability, head_to_head
 from engine.tokio.game import TokioGame
+from engine.tokio.level import Level
 from engine.tokio.round import StateKey, build_round
 from engine.tokio.rules import Flow, TokioRules, preset
-from engine.tokio.seat import Level, Seat, beginner_strategy, level_strategy
+from engine.tokio.seat import Seat, beginner_strategy, level_strategy
 from engine.tokio.simulation import play_round
 from engine.tokio.solver import BELIEVE, DOUBT, ITERATIONS, TAKE, TokioStrategy, solve
 

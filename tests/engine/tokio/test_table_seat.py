@@ -17,10 +17,11 @@ from engine.rolls import Roll
 from engine.tokio.actions import Believe, Claim, Doubt
 from engine.tokio.casual import Suspicion
 from engine.tokio.game import TokioGame
+from engine.tokio.level import Level
 from engine.tokio.opponents import SIMPLE, honest_odds, truth_chance
 from engine.tokio.round import build_round
 from engine.tokio.rules import TokioRules, preset
-from engine.tokio.seat import Level, Seat
+from engine.tokio.seat import Seat
 from engine.tokio.solver import solve
 from engine.tokio.table import TablePlayer, play_game
 from engine.tokio.table_seat import Habits, TableSeat, honest_truth

@@ -17,9 +17,9 @@ import pytest
 from fakes import RecordingSpeaker
 
 from engine.tokio import actions as ta
+from engine.tokio.level import Level
 from engine.tokio.round import build_round
 from engine.tokio.rules import preset
-from engine.tokio.seat import Level
 from engine.tokio.solver import solve
 from voice_host.cli import main as cli
 from voice_host.cli import voice_adapters as factory

@@ -11,8 +11,8 @@ from typing import Any
 
 from engine.errors import BadConfiguration
 from engine.rolls import RankingKind
+from engine.tokio.level import Level
 from engine.tokio.rules import PRESETS, TruthTest, preset
-from engine.tokio.seat import Level
 from grammars.it import catalogue as say
 from grammars.phrases import PhaseGrammar, Phrase
 from voice_host.games.common import (

@@ -20,16 +20,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from engine.rolls import Roll
 from engine.tokio import actions as ta
+from engine.tokio.cup import roll
 from engine.tokio.game import TokioGame
+from engine.tokio.level import Level
 from engine.tokio.rules import TokioRules
-from engine.tokio.seat import Level, Seat
-from engine.tokio.simulation import roll
-from engine.tokio.solver import TokioStrategy
-from engine.tokio.table_seat import TableSeat
-from voice_host.games.tokio.strategy_cache import forte
+
+if TYPE_CHECKING:
+    from engine.tokio.solver import TokioStrategy
+    from engine.tokio.table_seat import TableSeat
 
 
 class TokioComputers:
@@ -37,17 +39,28 @@ class TokioComputers:
 
     def __init__(
         self, rules: TokioRules, names: Sequence[str], level: Level, seed: int,
-        strategies: Callable[[TokioRules], TokioStrategy] = forte,
+        strategies: Callable[[TokioRules], TokioStrategy] | None = None,
     ) -> None:
-        """``strategies`` gives the ``forte`` strategy of the rules (default: solved once, cached on disk)."""
+        """``strategies`` gives the ``forte`` strategy of the rules (None: solved once, cached on disk)."""
         self.names = tuple(names)
         self.level = level
         self._seed = seed
-        equilibrium = Seat(strategies(rules)) if names and level is Level.FORTE else None
-        self._seat = TableSeat(rules, level, equilibrium) if names else None
+        self._seat = self._table_seat(rules, level, strategies) if names else None
         self._steps = 0  # actions applied so far in this game, human or computer
         self._to_beat: Roll | None = None  # the claim the standing claim raised
         self._cups: dict[str, Roll] = {}  # each computer seat's dice under its cup
+
+    @staticmethod
+    def _table_seat(rules: TokioRules, level: Level, strategies: Callable[[TokioRules], TokioStrategy] | None
+                    ) -> TableSeat:
+        """The seats' decisions. Imported here: the seats bring numpy, a tenth of a second of every start, and
+        most games have no computer seat."""
+        from engine.tokio.seat import Seat
+        from engine.tokio.table_seat import TableSeat
+        from voice_host.games.tokio.strategy_cache import forte
+
+        equilibrium = Seat((strategies or forte)(rules)) if level is Level.FORTE else None
+        return TableSeat(rules, level, equilibrium)
 
     def plays(self, name: str | None) -> bool:
         """True when ``name`` is a computer seat."""

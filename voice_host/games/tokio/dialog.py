@@ -15,8 +15,8 @@ from typing import Any
 from engine.rolls import Roll
 from engine.tokio import actions as ta
 from engine.tokio.game import TokioGame
+from engine.tokio.level import Level
 from engine.tokio.rules import Counting, RaiseRule, TokioResponse, TokioRules, TruthTest
-from engine.tokio.seat import Level
 from grammars import intents as it
 from grammars.it import catalogue as say
 from grammars.phrases import Phrase

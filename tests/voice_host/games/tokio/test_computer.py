@@ -196,8 +196,8 @@ def test_forte_habits_are_rebuilt_by_replaying_the_same_actions() -> None:
     """The habits come from the actions noted, so a resume (a replay of the journal) rebuilds them exactly."""
     from engine.tokio import actions as ta
     from engine.tokio.game import TokioGame
+    from engine.tokio.level import Level
     from engine.tokio.round import build_round
-    from engine.tokio.seat import Level
     from engine.tokio.solver import solve
     from voice_host.games.tokio.computer import TokioComputers
 
