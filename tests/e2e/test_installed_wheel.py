@@ -1,13 +1,16 @@
 """The built wheel, installed in a fresh virtual environment outside the checkout, is a working host.
 
 The wheel is built from the checkout with ``pip wheel .`` (which must leave no
-``build/`` folder there: ``tools/out_of_tree_backend.py``), installed with its
-dependencies into a new venv in a temporary folder, and every non-audio
-end-to-end test (slow and system ones included) runs again against its
-``voice-host`` executable (``VOICE_HOST_UNDER_TEST``), without ``PYTHONPATH`` and
-from temporary folders: a file the host reads at run time but the wheel lacks,
-or a path into the source tree, fails them. About a minute on two cores:
-build, install, some 70 end-to-end tests.
+``build/`` folder there: ``tools/out_of_tree_backend.py``) and must hold every file
+of the packages. The README's own pip steps, run as written in a copy of the
+checkout (``pip install .`` builds the same wheel and installs it with its
+dependencies into a new venv under a fresh home), give the ``voice-host`` command
+that the end-to-end tests (all but the audio, vosk and system ones, and the files
+whose subject does not depend on how the host is installed) run again against
+(``VOICE_HOST_UNDER_TEST``), without ``PYTHONPATH`` and from temporary folders: a
+file the host reads at run time but the wheel lacks, or a path into the source
+tree, fails them. About a minute on two cores: build, install, some 70 end-to-end
+tests.
 """
 
 from __future__ import annotations
@@ -44,17 +47,35 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The ``voice-host`` executable of a fresh venv with the wheel and its dependencies installed."""
-    venv = tmp_path_factory.mktemp("venv")
-    base = getattr(sys, "_base_executable", sys.executable)  # not the checkout's .venv
-    subprocess.run([base, "-m", "venv", str(venv)], check=True, capture_output=True, timeout=120)
-    python = venv / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True, capture_output=True,
-                   timeout=600)
-    command = venv / "bin" / "voice-host"
+def readme_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh home where the README's pip steps were run as written, in a copy of the checkout: ``pip install .``
+    builds the wheel and installs it with its dependencies into ``~/voice-host-env``. Every test of the installed
+    command uses this one install (a second one cost a fifth of a minute of every full run)."""
+    home = tmp_path_factory.mktemp("home")
+    source = home / "voice-host"
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "models", "__pycache__", "*.egg-info", "build", ".*_cache", ".hypothesis"))
+    steps = _readme_block("or with pip into a virtual environment of your own:")
+    assert steps == ["python3 -m venv ~/voice-host-env", "~/voice-host-env/bin/pip install ."], steps
+    for step in steps:
+        subprocess.run(step.replace("~", str(home)), shell=True, cwd=source, env=_home_env(home), check=True,
+                       capture_output=True, timeout=600)
+    return home
+
+
+@pytest.fixture(scope="module")
+def installed(readme_home: Path) -> Path:
+    """The ``voice-host`` executable the README's steps installed."""
+    command = readme_home / "voice-host-env" / "bin" / "voice-host"
     assert command.is_file()
     return command
+
+
+def _home_env(home: Path) -> dict[str, str]:
+    """This environment without the checkout on ``PYTHONPATH``, at ``home``, with no model to be found."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env.update(HOME=str(home), XDG_STATE_HOME=str(home / "state"), VOSK_MODEL_PATH=str(home / "none"))
+    return env
 
 
 def _source_files(package: str) -> set[str]:
@@ -127,27 +148,16 @@ def _readme_block(after: str) -> list[str]:
     return [line.split("  #", 1)[0].strip() for line in block.splitlines() if line.strip()]
 
 
-def test_the_readmes_pip_steps_install_a_host_that_plays(tmp_path: Path) -> None:
-    # the README's own lines, run as written (in a copy of the checkout, with the venv under tmp_path)
-    source = tmp_path / "voice-host"
-    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "models", "__pycache__", "*.egg-info", "build", ".*_cache", ".hypothesis"))
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    env.update(HOME=str(tmp_path), XDG_STATE_HOME=str(tmp_path / "state"), VOSK_MODEL_PATH=str(tmp_path / "none"))
-    steps = _readme_block("or with pip into a virtual environment of your own:")
-    assert steps == ["python3 -m venv ~/voice-host-env", "~/voice-host-env/bin/pip install ."]
-    for step in steps:
-        subprocess.run(step.replace("~", str(tmp_path)), shell=True, cwd=source, env=env, check=True,
-                       capture_output=True, timeout=600)
+def test_the_readmes_pip_steps_install_a_host_that_plays(readme_home: Path, installed: Path) -> None:
+    # the README's own lines were run as written (readme_home); its command to play, from another folder
     play = _readme_block("Then, from any folder:")[-1]
     assert play == "voice-host play --game tokio --players Anna,Bruno,Carla"
-    command = str(tmp_path / "voice-host-env" / "bin" / "voice-host")
-    elsewhere = tmp_path / "table"
+    elsewhere = readme_home / "table"
     elsewhere.mkdir()
     # typed answers (no model here), printed voice; the input ends after the first claim
-    proc = subprocess.run([command, *play.split()[1:], "--tts", "print", "--input", "keyboard"],
-                          input="cinquantatré\n", cwd=elsewhere, env=env, capture_output=True, text=True,
-                          timeout=60)
+    proc = subprocess.run([str(installed), *play.split()[1:], "--tts", "print", "--input", "keyboard"],
+                          input="cinquantatré\n", cwd=elsewhere, env=_home_env(readme_home), capture_output=True,
+                          text=True, timeout=60)
     assert "Anna, tira e dichiara." in proc.stdout
     assert proc.returncode == 3, proc.stderr  # the README's code for "the input ended before the game"
 
