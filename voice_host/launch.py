@@ -8,6 +8,11 @@ status 130 in the shell, nothing printed); then Python's handler is back and
 :func:`voice_host.cli.main.main` handles Ctrl-C as usual. Only the C module ``_signal``
 is imported first: ``signal`` itself takes milliseconds (its enums).
 
+The same holds at the other end: once the command line has returned (the summary
+and the journal written), SIGINT, SIGTERM and SIGHUP take their default action again
+(:func:`quiet_exit`), so a signal during the interpreter's shutdown ends the process
+without a traceback from ``threading``.
+
 The reset comes first, before even ``pathlib`` is imported. What no code of
 voice-host can make quiet (``bench/early_sigint.py`` counts it): Python installs
 its SIGINT handler before it imports ``site``, and ``site`` runs every ``.pth``
@@ -53,6 +58,17 @@ def quiet_interrupt() -> None:
         _signal.signal(_signal.SIGINT, _signal.SIG_DFL)
 
 
+def quiet_exit() -> None:
+    """Once the command has ended (its summary and journal written), let a stop signal end the process without a
+    word: during the interpreter's shutdown (threads joined, modules freed) a handler's exception could only print
+    a traceback (``KeyboardInterrupt`` in ``threading._shutdown``, seen in ``tests/e2e/test_hardening_2.py``). An
+    ignored signal stays ignored (``nohup``)."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(_signal, name, None)
+        if signum is not None and callable(_signal.getsignal(signum)):
+            _signal.signal(signum, _signal.SIG_DFL)
+
+
 def own_root() -> Path:
     """The folder that holds ``voice_host`` (site-packages, or the checkout)."""
     from pathlib import Path
@@ -75,7 +91,7 @@ def foreign_siblings(root: Path) -> list[tuple[str, str]]:
 
 
 def main() -> int:
-    """Quiet Ctrl-C, check the siblings, then import and run the command line."""
+    """Quiet Ctrl-C, check the siblings, then import and run the command line; quiet signals again once it ended."""
     quiet_interrupt()
     root = own_root()
     clashes = foreign_siblings(root)
@@ -93,4 +109,7 @@ def main() -> int:
 
         for name, where in clashes:
             print_stderr(f"voice-host: {catalogue.foreign_top_level_package(name, where)}")
-    return cli_main()
+    try:
+        return cli_main()
+    finally:
+        quiet_exit()
