@@ -441,20 +441,30 @@ INTERPRETER_START = ("init_import_site", "Could not import runpy module")
 def interpreter_start(err: str) -> bool:
     r"""True when ``err`` is CPython's report of a Ctrl-C before the host's first line ran: one of the messages
     above, or a KeyboardInterrupt raised while runpy was still finding the package (every frame of the traceback
-    in a frozen module of the interpreter's, none in a file of the host's).
+    in a frozen module of the interpreter's, none in a file of the host's), or while ``__main__`` was importing
+    the launcher, before its first line (the window ``voice_host/launch.py`` names).
 
     >>> interpreter_start('Traceback (most recent call last):\n  File "<frozen runpy>", line 148, in x\n'
     ...                   '  File "<frozen importlib._bootstrap>", line 1176, in y\nKeyboardInterrupt\n')
     True
     >>> interpreter_start('Traceback (most recent call last):\n  File "<frozen runpy>", line 198, in x\n'
-    ...                   '  File "/src/voice_host/__main__.py", line 3, in <module>\nKeyboardInterrupt\n')
+    ...                   '  File "/src/voice_host/__main__.py", line 3, in <module>\n'
+    ...                   '    from voice_host.launch import main\nKeyboardInterrupt\n')
+    True
+    >>> interpreter_start('Traceback (most recent call last):\n  File "<frozen runpy>", line 198, in x\n'
+    ...                   '  File "/src/voice_host/launch.py", line 99, in main\n    return cli_main()\n'
+    ...                   'KeyboardInterrupt\n')
     False
     """
     if any(marker in err for marker in INTERPRETER_START):
         return True
-    frames = [line.strip() for line in err.splitlines() if line.strip().startswith("File ")]
-    return (bool(frames) and all(frame.startswith('File "<frozen ') for frame in frames)
-            and err.rstrip().endswith("KeyboardInterrupt"))
+    lines = [line.strip() for line in err.splitlines()]
+    frames = [line for line in lines if line.startswith("File ")]
+    ours = [frame for frame in frames if not frame.startswith('File "<frozen ')]
+    # or while `__main__` imports the launcher, before its first line can quiet SIGINT (voice_host/launch.py)
+    launcher = (len(ours) == 1 and ours[0].replace("\\", "/").endswith('voice_host/__main__.py", line 3, in <module>')
+                and "from voice_host.launch import main" in lines)
+    return bool(frames) and (not ours or launcher) and err.rstrip().endswith("KeyboardInterrupt")
 
 
 @pytest.mark.system
