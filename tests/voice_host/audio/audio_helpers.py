@@ -12,9 +12,6 @@ import numpy as np
 from voice_host.audio.wav import Clip, read_wav, resample, write_wav
 
 SINK = "table"
-#: The host's speech rate (words per minute) where a test times the turns, the gate or the captions, not the
-#: voice itself: a brisk host, as a player may set with ``--rate`` (80 to 450), keeps those tests short.
-BRISK = 300
 
 
 @functools.cache

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from audio_helpers import BRISK, loud_span
+from audio_helpers import loud_span
 from sink_recorder import SinkRecorder
 
 from voice_host.audio.half_duplex import HalfDuplexGate
@@ -74,7 +74,7 @@ def _longest_silence(frames: list[tuple[float, bool]], start: float, end: float)
 @pytest.fixture
 def speaker(pulse: str, espeak: str) -> Any:
     gate = HalfDuplexGate()
-    voice = Pyttsx3Speaker(voice="it", rate=BRISK, gate=gate)
+    voice = Pyttsx3Speaker(voice="it", gate=gate)
     assert not voice.printing
     yield voice, gate
     voice.close()
@@ -163,8 +163,7 @@ def test_the_command_line_with_the_real_voice_captions_what_it_says(pulse: str, 
     base = [sys.executable, "-m", "voice_host", "play", "--game", "tokio", "--players", "Anna,Bruno", "--limit", "1",
             "--input", f"script:{script}", "--journal", str(tmp_path / "j.jsonl")]
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    voiced = subprocess.run([*base, "--tts", "pyttsx3", "--rate", str(BRISK)], capture_output=True, text=True,
-                            timeout=120, env=env)
+    voiced = subprocess.run([*base, "--tts", "pyttsx3"], capture_output=True, text=True, timeout=120, env=env)
     (tmp_path / "j.jsonl").unlink()
     silent = subprocess.run([*base, "--tts", "none"], capture_output=True, text=True, timeout=60, env=env)
     assert voiced.returncode == silent.returncode == 0, voiced.stderr[-2000:]
