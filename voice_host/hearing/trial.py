@@ -26,7 +26,7 @@ SNR_DB = 10.0
 
 def babble(talk: Sequence[np.ndarray], seconds: float, rng: np.random.Generator, *, streams: int = 3) -> np.ndarray:
     """``streams`` overlapping talkers saying ``talk`` clips in random order with short pauses."""
-    total = int(seconds * SAMPLE_RATE)
+    total = round(seconds * SAMPLE_RATE)  # not int(): 32044 / 16000 s would give 32043 samples
     out = np.zeros(total)
     for _ in range(streams):
         position = int(rng.integers(0, SAMPLE_RATE))
