@@ -129,6 +129,7 @@ class TokioGame:
         self._order = order
         self._seat = {name: i for i, name in enumerate(order)}
         self._penalties = dict.fromkeys(names, 0)
+        self._standing: tuple[tuple[PlayerState, ...], tuple[str, ...]] | None = None  # see _standings()
         self._out_order: tuple[str, ...] = ()
         self._winner: str | None = None
 
@@ -200,16 +201,25 @@ class TokioGame:
     @property
     def players(self) -> tuple[PlayerState, ...]:
         """Every player's standing, in the listed order."""
-        limit = self._rules.limit
-        return tuple(
-            PlayerState(name, p, max(0, limit - p), p >= limit)
-            for name, p in ((name, self._penalties[name]) for name in self._names)
-        )
+        return self._standings()[0]
 
     @property
     def active_players(self) -> tuple[str, ...]:
         """The players still in, in the listed order."""
-        return tuple(name for name in self._names if not self._is_out(name))
+        return self._standings()[1]
+
+    def _standings(self) -> tuple[tuple[PlayerState, ...], tuple[str, ...]]:
+        """Every player's standing and the players still in, made once per change of the penalties.
+
+        A seat's search and a game's checks read them after every action, and they change only with a penalty
+        (:meth:`_penalise` forgets them); both are immutable, so a copy may share them.
+        """
+        if self._standing is None:
+            limit = self._rules.limit
+            players = tuple(PlayerState(name, p, max(0, limit - p), p >= limit)
+                            for name, p in ((name, self._penalties[name]) for name in self._names))
+            self._standing = players, tuple(player.name for player in players if not player.out)
+        return self._standing
 
     @property
     def out_order(self) -> tuple[str, ...]:
@@ -346,6 +356,7 @@ class TokioGame:
         """Charge ``player``, then eliminate, end the game or start the next round."""
         amount, doubled = self._amount(reason)
         self._penalties[player] += amount
+        self._standing = None
         total = self._penalties[player]
         limit = self._rules.limit
         events: list[Event] = [Penalised(player, amount, reason, total, max(0, limit - total), doubled)]
