@@ -30,6 +30,7 @@ understanding), which names the phrase it means, or the text to ask about, or no
 from __future__ import annotations
 
 import functools
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -61,6 +62,8 @@ from voice_host.listen.word_levels import RecentAudio
 from voice_host.model.loading import check_all, load_model, vocabulary_of
 from voice_host.model.tokens import UNK, words
 from voice_host.model.vocabulary import Vocabulary
+
+logger = logging.getLogger(__name__)
 
 __all__ = [
     "ALTERNATIVES", "Decoded", "Timed", "Utterance", "VoskListener", "check_all", "heard_by_both",
@@ -382,9 +385,12 @@ class VoskListener:
             answers={phrase.text for phrase in request.phrases},
         )
         if said is Verdict.STOP:
+            logger.info("barge-in: the stop phrase %r ended an utterance (sure: %s, host on: %s)",
+                        heard.text, heard.sure, host_on)
             talk.stop()
         elif said is Verdict.ANSWER:
             if host_on:
+                logger.info("barge-in: the answer %r cut the question (sure: %s)", heard.text, heard.sure)
                 talk.interrupt()
             return heard
         return None
@@ -413,6 +419,7 @@ class VoskListener:
         if verdict(text, sure=True, host_on=True, in_question=talk.in_question, stops=stops, answers=answers) \
                 is not Verdict.STOP:  # a stop phrase that answers the question being asked: its end decides
             return False
+        logger.info("barge-in: the stop phrase %r ended the partial %r", said, partial)
         talk.stop()
         return True
 
