@@ -380,7 +380,6 @@ def test_1_signals_while_the_model_loads_or_is_freed_stop_the_host_cleanly(tmp_p
     from voice_host.model.probe import probe
 
     probe(korean, cache=tmp_path / "cache" / "voice-host")  # the verdict is remembered: the host loads at once
-    outcomes = []
     # six instants spread evenly from 0.3 s to 4 s, over the imports, the load and (without a microphone) the
     # free, each signal once early and once late: the span that ten seeded random instants covered, at some
     # 25 s less of a run that waits on each load (a signal during it is handled once vosk returns)
@@ -396,7 +395,6 @@ def test_1_signals_while_the_model_loads_or_is_freed_stop_the_host_cleanly(tmp_p
             proc.kill()
             proc.communicate()
             pytest.fail(f"{signal.Signals(signum).name} was swallowed: the host played on")
-        outcomes.append((signal.Signals(signum).name, proc.returncode))
         assert _killed_as(proc.returncode, signum), (signum, proc.returncode, err)
         assert "Traceback" not in err and "Exception ignored" not in err, err
 
