@@ -38,12 +38,16 @@ over the game's own questions, and the host took its own question for an answer.
 
 from __future__ import annotations
 
+import logging
+
 import numpy as np
 
 from voice_host.audio.delay_tracker import DelayTracker
 from voice_host.audio.echo_cancel import FrameCanceller
 from voice_host.audio.far_end import FarEnd, SteadyClock
 from voice_host.listen.sources import AudioChunk
+
+logger = logging.getLogger(__name__)
 
 #: How much of the host's speech the canceller must have cleaned (since the reference last moved, for a filter
 #: that starts over then) before its output is taken as evidence of a player (speexdsp reaches 20 dB of ERLE
@@ -92,6 +96,7 @@ class EchoStage:
                 self._blind = True  # and a filter learnt on it
                 self._muted = True
                 self.tracker.restart()
+                logger.info("echo: the %s started again: the delay measured again", "output" if new_run else "capture")
         shift = self.tracker.shift if self.tracker is not None else 0
         far = self.far.reference(start - shift / rate, len(near), rate)
         if self.tracker is not None:
@@ -103,6 +108,7 @@ class EchoStage:
         # (the gate holding it back for at most 1.5 s) would undo its taps; shown silence, it keeps them as they are
         out = self._canceller.process(near, np.zeros_like(far) if self._blind else far)
         if self.tracker is not None and self.tracker.shift != shift:  # the next chunk's reference comes moved
+            logger.info("echo: the reference moved by %d samples (%s)", self.tracker.shift - shift, self.describe())
             self._canceller.moved(self.tracker.taps_move)  # after a restart, less than the reference (or not)
             if not self._canceller.follows_moves:  # its filter starts over on the new delay
                 self.heard_s = 0.0
@@ -122,6 +128,15 @@ class EchoStage:
             # syllable and was not heard (the listener takes words begun there for the player's anyway)
             return bytes(2 * len(near))
         return out[-len(near) :].astype("<i2").tobytes()
+
+    def describe(self) -> str:
+        """The stage's state in a few words, for the log: settled, the host's voice cleaned, the delay."""
+        tracker = self.tracker
+        delay = "as timed" if tracker is None else (
+            f"shift {tracker.shift}, {'confirmed' if tracker.confirmed else 'unconfirmed'}, last window {tracker.last}"
+        )
+        state = "settled" if self.settled else "settling"
+        return f"{state}, {self.heard_s:.1f} s of the host cleaned, run {self._run}, delay {delay}"
 
     @property
     def settled(self) -> bool:

@@ -53,6 +53,8 @@ class GateStage:
         """True when the last chunk read may hold the host's voice (barge-in: it was cleaned, not dropped)."""
         self.host_speaking = False
         """True when a word of the host's may begin in the last chunk read (its echo's tail excluded)."""
+        self.captured_at = 0.0
+        """When the last chunk read was captured (monotonic seconds)."""
         self._close_after_drop = close_after_drop
         self._gate = gate
         self._generation = gate.generation if gate is not None else 0
@@ -111,6 +113,7 @@ class GateStage:
             chunk = self._source.read()
             if chunk is None:
                 return None
+            self.captured_at = chunk.captured_at
             if self._echo is not None:  # barge-in: the host's voice is taken out instead of the audio dropped
                 chunk = AudioChunk(self._echo.clean(chunk), chunk.captured_at, chunk.arrived_at)
                 self.host_audible = self._echo.host_audible(chunk.captured_at)

@@ -385,12 +385,13 @@ class VoskListener:
             answers={phrase.text for phrase in request.phrases},
         )
         if said is Verdict.STOP:
-            logger.info("barge-in: the stop phrase %r ended an utterance (sure: %s, host on: %s)",
-                        heard.text, heard.sure, host_on)
+            logger.info("barge-in: the stop phrase %r ended an utterance (sure: %s, host on: %s); %s",
+                        heard.text, heard.sure, host_on, self._state())
             talk.stop()
         elif said is Verdict.ANSWER:
             if host_on:
-                logger.info("barge-in: the answer %r cut the question (sure: %s)", heard.text, heard.sure)
+                logger.info("barge-in: the answer %r cut the question (sure: %s); %s", heard.text, heard.sure,
+                            self._state())
                 talk.interrupt()
             return heard
         return None
@@ -419,9 +420,15 @@ class VoskListener:
         if verdict(text, sure=True, host_on=True, in_question=talk.in_question, stops=stops, answers=answers) \
                 is not Verdict.STOP:  # a stop phrase that answers the question being asked: its end decides
             return False
-        logger.info("barge-in: the stop phrase %r ended the partial %r", said, partial)
+        logger.info("barge-in: the stop phrase %r ended the partial %r; %s", said, partial, self._state())
         talk.stop()
         return True
+
+    def _state(self) -> str:
+        """For the log of a cut: how far behind the microphone the listener is, and the echo stage's state."""
+        behind = time.monotonic() - self._gate.captured_at
+        echo = self._echo.describe() if self._echo is not None else "no echo stage"
+        return f"{behind * 1000:.0f} ms behind the microphone, {echo}"
 
     def _after_host_spoke(self, synced: bool) -> None:
         """When the host has spoken (now, or while the gate stage read): the current utterance is gone."""
