@@ -34,11 +34,12 @@ FRESH_MIC_S = 2.5
 
 
 def play_into_sink(clip: Clip, *, delay: float = 0.0) -> subprocess.Popen[bytes]:
-    """Start ``paplay`` of ``clip`` into the null sink (after ``delay`` seconds); returns the process."""
+    """Start ``paplay`` of ``clip`` into the null sink (after ``delay`` seconds); returns the process, whose exit
+    status is ``paplay``'s."""
     folder = tempfile.mkdtemp(prefix="voice-host-test-")
     path = Path(folder) / "play.wav"
     write_wav(path, clip)
-    command = f"sleep {delay:.3f}; paplay --device={SINK} {path}; rm -rf {folder}"
+    command = f"sleep {delay:.3f}; paplay --device={SINK} {path}; status=$?; rm -rf {folder}; exit $status"
     return subprocess.Popen(["sh", "-c", command])
 
 

@@ -12,7 +12,10 @@ the host starts listening, the next player of SCRIPT.json (``[[phase, korean], .
 their line into the sink (espeak-ng's Korean, ``paplay``), as ``test_audio_game.py``'s players
 do. A line asked at another phase than the script's, or a script used up, ends the input
 (the host then stops as when a keyboard closes). Every exchange is appended to LOG.jsonl:
-the phase asked, what was said, what the host heard (in Italian) and whether it was sure.
+the phase asked, what was said, what the host heard (in Italian) and whether it was sure,
+and its events: the listener's utterances, ``paplay``'s exit status, and what the host's
+microphone delivered from the answer's start (a lost answer says whether it was played and
+whether it reached the microphone).
 """
 
 from __future__ import annotations
@@ -22,21 +25,39 @@ import subprocess
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from audio_helpers import play_into_sink, speech
 
 import voice_host.cli.voice_adapters as adapters
+import voice_host.listen.mic as mic
 from grammars.phrases import Phrase
 from voice_host.audio.far_end import TalkOver
 from voice_host.core.ports import Heard, Listener, ListenRequest, Silence
 from voice_host.games import GAMES
 from voice_host.hearing import korean_evening
+from voice_host.listen.sources import AudioChunk
 
 #: Pause between the host's question (and its cue) and the player's answer.
 ANSWER_DELAY_S = 0.3
+
+#: (capture time, RMS) of the chunks the host's microphone delivered lately.
+DELIVERED: deque[tuple[float, float]] = deque(maxlen=3000)
+
+
+class NotedMic(mic.MicSource):
+    """The host's real microphone, noting each chunk it delivers (:data:`DELIVERED`)."""
+
+    def read(self) -> AudioChunk | None:
+        chunk = super().read()
+        if chunk is not None:
+            samples = np.frombuffer(chunk.data, dtype="<i2").astype(np.float64)
+            DELIVERED.append((chunk.captured_at, float(np.sqrt(np.mean(samples**2))) if len(samples) else 0.0))
+        return chunk
 
 
 class Table:
@@ -49,6 +70,7 @@ class Table:
         self._lines = list(lines)
         self._log = log
         self._began = time.monotonic()
+        self._answer_at = self._began
         self._events: list[str] = []  # what happened during the current listen, for a failure's message
         vosk: Any = inner.inner  # the real listener inside the stand-in: its utterances are noted
         if hasattr(vosk, "on_utterance"):
@@ -74,9 +96,12 @@ class Table:
         answer.join(timeout=60)
         for player in started:
             try:
-                player.wait(timeout=20)
+                self._note(f"paplay exited with {player.wait(timeout=20)}")
             except subprocess.TimeoutExpired:
                 player.kill()
+                self._note("paplay still running after 20 s: killed")
+        if started:
+            self._note(self._delivered(self._answer_at))
         if isinstance(heard, Heard):
             entry |= {"heard": heard.text, "sure": heard.sure}
         else:
@@ -89,7 +114,17 @@ class Table:
         while self._talk is not None and self._talk.speaking:
             time.sleep(0.01)
         self._note("host quiet, the player answers")
+        self._answer_at = time.monotonic() + ANSWER_DELAY_S
         started.append(play_into_sink(clip, delay=ANSWER_DELAY_S))
+
+    def _delivered(self, since: float) -> str:
+        """What the microphone delivered from ``since``: how many chunks, how long, how loud at most."""
+        chunks = [(at, level) for at, level in list(DELIVERED) if at >= since]
+        if not chunks:
+            return "microphone: no chunk delivered since the answer began"
+        span = chunks[-1][0] - chunks[0][0]
+        loudest = max(level for _, level in chunks)
+        return f"microphone: {len(chunks)} chunks over {span:.2f} s since the answer began, loudest RMS {loudest:.0f}"
 
     def _utterance(self, utterance: Any) -> None:
         """The real listener ended an utterance: what it decoded and what it matched."""
@@ -124,6 +159,7 @@ def main(argv: list[str]) -> int:
         return Table(korean_evening.StandIn(inner, tuple(GAMES)), lines, log, options.get("talk_over"))
 
     adapters.open_voice_listener = open_stand_in
+    mic.MicSource = NotedMic  # type: ignore[misc]  # the adapters import it when they open the microphone
     from voice_host.cli.main import main as voice_host
 
     return voice_host(command)
