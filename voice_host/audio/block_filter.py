@@ -146,9 +146,10 @@ class BlockFilter:
         self._scale = SCALE_SMOOTHING * self._scale + (1 - SCALE_SMOOTHING) * min(relative, bound)
         return 1.0 if relative <= bound else bound / relative
 
-    def move(self, samples: int) -> None:
-        """The reference now comes ``samples`` later (earlier if negative): the echo path's taps move the other
-        way, and the far end held for the filter's span is moved with the reference, so nothing is relearnt.
+    def move(self, samples: int, *, taps: int | None = None) -> None:
+        """The reference now comes ``samples`` later (earlier if negative): the far end held for the filter's span
+        is moved with it, and the echo path's taps move the other way by ``taps`` (by default as much: the same
+        echo path, so nothing is relearnt; none when the move brings a slipped echo back onto the taps).
 
         >>> f = BlockFilter(4, tail_s=0.002, rate=8000)   # four partitions of four taps
         >>> f.set_taps(np.arange(1.0, 17.0))
@@ -156,19 +157,15 @@ class BlockFilter:
         [4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 0.0, 0.0, 0.0]
         >>> f.move(-1); f.taps().round(6)[:3].tolist()
         [0.0, 4.0, 5.0]
+        >>> f.move(5, taps=0); f.taps().round(6)[:3].tolist()
+        [0.0, 4.0, 5.0]
         """
-        if samples == 0:
+        taps_by = samples if taps is None else taps
+        if taps_by:
+            self.set_taps(_shifted(self.taps(), -taps_by))
+        if not samples:
             return
-        taps = self.taps()
-        line = self._line
-        if samples > 0:
-            taps = np.concatenate([taps[samples:], np.zeros(min(samples, len(taps)))])[: len(taps)]
-            line = np.concatenate([np.zeros(min(samples, len(line))), line[: max(0, len(line) - samples)]])
-        else:
-            taps = np.concatenate([np.zeros(min(-samples, len(taps))), taps[: max(0, len(taps) + samples)]])
-            line = np.concatenate([line[-samples:], np.zeros(min(-samples, len(line)))])[: len(line)]
-        self.set_taps(taps)
-        self._line = line
+        line = self._line = _shifted(self._line, samples)
         n = self._n
         blocks = [line[len(line) - 2 * n - k * n : len(line) - k * n] for k in range(self._parts)]
         self._history = np.fft.rfft(np.array(blocks), axis=1)
@@ -182,3 +179,14 @@ class BlockFilter:
         n = self._n
         parts = np.asarray(taps, dtype=np.float64).reshape(self._parts, n)
         self._weights = np.fft.rfft(np.concatenate([parts, np.zeros_like(parts)], axis=1), axis=1)
+
+
+def _shifted(values: np.ndarray, by: int) -> np.ndarray:
+    """``values`` moved ``by`` places later (earlier if negative), zeros coming in, the length kept.
+
+    >>> _shifted(np.array([1.0, 2.0, 3.0]), 1).tolist(), _shifted(np.array([1.0, 2.0, 3.0]), -2).tolist()
+    ([0.0, 1.0, 2.0], [3.0, 0.0, 0.0])
+    """
+    if by >= 0:
+        return np.concatenate([np.zeros(min(by, len(values))), values[: max(0, len(values) - by)]])
+    return np.concatenate([values[-by:], np.zeros(min(-by, len(values)))])[: len(values)]

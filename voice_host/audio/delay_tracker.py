@@ -58,6 +58,9 @@ def gcc_phat(near: np.ndarray, far: np.ndarray, max_lag: int, rate: int) -> tupl
 #: sample from window to window (on the rig and through the null sink); a window that holds some of the audio
 #: before the output started again lands a few samples off, and the mean of the two would miss both.
 CONFIRM_SAMPLES = 2
+#: How often the last half window is measured between the windows of an agreed delay (seconds): an output that
+#: slips is seen within about half a second (some 0.4 % of a core: three FFTs of 16384 points each time).
+WATCH_HOP_S = 0.25
 
 
 class DelayTracker:
@@ -111,10 +114,19 @@ class DelayTracker:
         """True once two windows have agreed on the delay since the tracker began or last :meth:`restart`."""
         self.taps_move = 0
         """How far an adaptive filter's taps must move with the last change of :attr:`shift` (as the reference
-        does, later = positive): the change itself, except for the one that follows a :meth:`restart`."""
+        does, later = positive): the change itself the first time (the filter learnt the echo where the reference
+        came), none when a delay had been agreed (the filter's taps hold the direct path where that placement put
+        it, and the reference is moved back onto them: an output that slipped, or started again)."""
+        self.doubted = False
+        """True from a clear window that puts the echo off the agreed place (an output that slipped) until one
+        puts it back there or the reference is moved: until then a canceller fed this reference adds echo."""
         self._placed: int | None = None  # where the echo's direct path is in the moved reference, as last agreed
         self._placed_before: int | None = None  # the same in the run before the restart: where the taps put it
         self._restarted = False
+        self._recent: deque[tuple[np.ndarray, np.ndarray]] = deque()  # the last half window, watched for a slip
+        self._recent_count = 0
+        self._since_watch = 0
+        self._watch_hop = int(WATCH_HOP_S * rate)
 
     @property
     def _remeasuring(self) -> bool:
@@ -123,7 +135,7 @@ class DelayTracker:
 
     @property
     def _window(self) -> int:
-        return self._first_window if self._remeasuring else self._steady_window
+        return self._first_window if self._remeasuring or self.doubted else self._steady_window
 
     def restart(self) -> None:
         """The reference's timing started over (a new run of the output stream): the delay is measured again.
@@ -137,23 +149,29 @@ class DelayTracker:
             self._placed_before = self._placed
         self._placed = None
         self.confirmed = False
+        self.doubted = False
         self._restarted = True
 
     def feed(self, near: np.ndarray, far: np.ndarray) -> None:
         """One chunk of the microphone and of the reference the canceller got with it."""
-        self._near.append(np.asarray(near, dtype=np.float64))
-        self._far.append(np.asarray(far, dtype=np.float64))
+        near = np.asarray(near, dtype=np.float64)
+        far = np.asarray(far, dtype=np.float64)
+        self._near.append(near)
+        self._far.append(far)
         self._count += len(near)
+        if self._watch(near, far):  # a slip seen: the window gathered so far began before it, a new one starts
+            self._near, self._far, self._count = [], [], 0
+            return
         if self._count < self._window:
             return
         near_all, far_all = np.concatenate(self._near), np.concatenate(self._far)
         self._near, self._far, self._count = [], [], 0
-        if float(np.sqrt(np.mean(far_all**2))) < self._loud:  # the host mostly quiet: nothing to learn
+        found = self._measure(near_all, far_all)
+        if found is None:
             return
-        lag, strength = gcc_phat(near_all, far_all, self._max_lag, self.rate)
-        self.last = (lag, strength)
-        if strength < self._least:
-            return
+        lag = found
+        if self.confirmed and self._placed is not None:  # the echo still where it was agreed, or not
+            self.doubted = abs(lag - self._placed) > self._tolerance
         self._found.append(lag)
         # to confirm a delay the windows must agree to the sample or two: a move under the tolerance must be exact
         within = CONFIRM_SAMPLES if self._remeasuring else self._tolerance
@@ -166,11 +184,44 @@ class DelayTracker:
             self.shift += move
             self.moves += 1
             self._found.clear()
-            # a filter learnt on the run before has its direct path where that run's reference put it: after a
-            # restart the move only undoes the new run's error, and the taps go from there to the margin
-            before = self._placed_before
+            # a filter learnt on an agreed delay has its direct path where that placement put it (in this run, or
+            # in the run before a restart): the move only undoes the output's slip or the new run's error, and the
+            # taps go from there to the margin. Nothing agreed yet: the taps follow the reference's whole move
+            before = self._placed_before if self._placed_before is not None else self._placed
             self.taps_move = move if before is None else before - self._margin
             placed = self._margin
+            self.doubted = False
         self._placed_before = None
         self._placed = placed
         self.confirmed = True
+
+    def _measure(self, near: np.ndarray, far: np.ndarray) -> int | None:
+        """The lag of one window, or None when the host was mostly quiet or the peak is not clear."""
+        if float(np.sqrt(np.mean(far**2))) < self._loud:  # the host mostly quiet: nothing to learn
+            return None
+        lag, strength = gcc_phat(near, far, self._max_lag, self.rate)
+        self.last = (lag, strength)
+        return lag if strength >= self._least else None
+
+    def _watch(self, near: np.ndarray, far: np.ndarray) -> bool:
+        """Between the windows of an agreed delay, every :data:`WATCH_HOP_S` the last half window is measured
+        too: True when it puts the echo off the agreed place (:attr:`doubted` from then on, its lag the first
+        of the new place's). An output that slipped is seen within about half a second, not two."""
+        if not self.confirmed or self._remeasuring or self.doubted or self._placed is None:
+            self._recent.clear()
+            self._recent_count = self._since_watch = 0
+            return False
+        self._recent.append((near, far))
+        self._recent_count += len(near)
+        self._since_watch += len(near)
+        while self._recent_count - len(self._recent[0][0]) >= self._first_window:
+            self._recent_count -= len(self._recent.popleft()[0])
+        if self._recent_count < self._first_window or self._since_watch < self._watch_hop:
+            return False
+        self._since_watch = 0
+        lag = self._measure(np.concatenate([n for n, _ in self._recent]), np.concatenate([f for _, f in self._recent]))
+        if lag is None or abs(lag - self._placed) <= self._tolerance:
+            return False
+        self.doubted = True
+        self._found.append(lag)
+        return True

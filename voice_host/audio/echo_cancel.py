@@ -70,11 +70,12 @@ class FrameCanceller:
         """True when :meth:`moved` keeps the canceller adapted (its filter's taps move with the reference)."""
         return hasattr(self._processor, "move")
 
-    def moved(self, samples: int) -> None:
-        """The reference comes ``samples`` later from now on (a new delay measured): the filter follows if it can."""
+    def moved(self, samples: int, *, taps: int | None = None) -> None:
+        """The reference comes ``samples`` later from now on (a new delay measured): the filter follows if it can,
+        its taps moving by ``taps`` (by default as much as the reference; see :meth:`BlockFilter.move`)."""
         move = getattr(self._processor, "move", None)
         if move is not None:
-            move(samples)
+            move(samples, taps=taps)
 
     def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         """The cleaned near end of every whole 10 ms frame available (the rest waits for the next call)."""
@@ -160,8 +161,8 @@ class _HeldBlock:
             self._held = self._held if self.gate.open else 0
         return out
 
-    def move(self, samples: int) -> None:
-        self.filter.move(samples)
+    def move(self, samples: int, *, taps: int | None = None) -> None:
+        self.filter.move(samples, taps=taps)
 
 
 BACKENDS: dict[str, Callable[[int], FrameProcessor]] = {

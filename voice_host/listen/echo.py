@@ -28,6 +28,19 @@ Barge-in's speaker keeps its stream running through a table's turns and drains i
 on a cut (:data:`~voice_host.speak.playback.TALK_OVER_IDLE_STOP_S`), so a restart,
 and the second or so it costs, comes only after a long pause.
 
+Within a run the output can slip too: PulseAudio plays a few milliseconds of
+silence the host never wrote (an underrun on the server's side, which the stream
+is not told of), and from then on the echo comes later than the reference says.
+The tracker watches the last half second between its windows and doubts the
+delay within about half a second (:attr:`~voice_host.audio.delay_tracker.DelayTracker.doubted`):
+from then on nothing over the host counts and what the stage gives while the host
+speaks is silence, until the reference is moved back onto the filter's taps (which
+stay where they are: the echo path did not change) and the filter's span has filled
+again. Through the sink such a slip, 8 ms in the middle of a help sentence, made
+the host miss the stop word said over it: the filter's taps, moved with the
+reference, cut off the echo's direct path, and the gate let the echo through for
+two seconds while the stage counted as settled.
+
 The microphone's side starts again the same way when chunks were not read (a
 half-duplex turn, such as a game's end, drops them at the source): its chunks are
 placed from a fresh stamp, a few milliseconds off the count the filter was taught
@@ -100,7 +113,11 @@ class EchoStage:
         shift = self.tracker.shift if self.tracker is not None else 0
         far = self.far.reference(start - shift / rate, len(near), rate)
         if self.tracker is not None:
+            doubted = self.tracker.doubted
             self.tracker.feed(near, far)
+            if self.tracker.doubted and not doubted:  # the output slipped: the filter adds echo until moved back
+                self._muted = True
+                logger.info("echo: the echo came off the agreed delay (%s)", self.describe())
         self.last_far = far
         if np.any(far):
             self.heard_s += len(near) / rate
@@ -109,10 +126,15 @@ class EchoStage:
         out = self._canceller.process(near, np.zeros_like(far) if self._blind else far)
         if self.tracker is not None and self.tracker.shift != shift:  # the next chunk's reference comes moved
             logger.info("echo: the reference moved by %d samples (%s)", self.tracker.shift - shift, self.describe())
-            self._canceller.moved(self.tracker.taps_move)  # after a restart, less than the reference (or not)
+            # the taps move less than the reference (or not at all) when it is moved back onto them
+            self._canceller.moved(self.tracker.shift - shift, taps=self.tracker.taps_move)
             if not self._canceller.follows_moves:  # its filter starts over on the new delay
                 self.heard_s = 0.0
-        self._shown_s = 0.0 if self._blind else self._shown_s + len(near) / rate
+            moved = True
+        else:
+            moved = False
+        # the filter's span fills with the reference as now placed before its estimate is whole again
+        self._shown_s = 0.0 if self._blind or moved else self._shown_s + len(near) / rate
         if self._blind and self.tracker is not None and self.tracker.confirmed:
             self._blind = False
         if len(out) < len(near):
@@ -142,13 +164,15 @@ class EchoStage:
     def settled(self) -> bool:
         """True once the canceller has had :data:`SETTLE_S` of the host's voice (on the reference's current delay,
         for a filter that starts over when it moves) and the tracker has confirmed the delay of the output's
-        current run, and (after a restart) the filter has been shown the far end over the echo's tail again.
+        current run (and has no doubt of it: an output that slipped is false until the reference is moved back
+        onto the filter's taps), and (after a restart) the filter has been shown the far end over the echo's tail
+        again.
 
         Before that its output over the host is no evidence of a player: on a fresh canceller, or one that
         starts over on a new delay, or a reference a few milliseconds off the filter's taps after the output
         started again, the residual-echo gate lets the host's own echo through.
         """
-        confirmed = self.tracker is None or self.tracker.confirmed
+        confirmed = self.tracker is None or (self.tracker.confirmed and not self.tracker.doubted)
         # once shown the far end again, the filter's span must fill with it before its estimate is whole
         return self.heard_s >= SETTLE_S and confirmed and self._shown_s >= ECHO_TAIL_S
 

@@ -48,6 +48,28 @@ def test_a_reference_that_slips_is_followed() -> None:
     expected = round(ROOMS[1].delay_s * RATE) - MARGIN
     assert abs(shifts[4] - expected) <= 16
     assert abs(shifts[-1] - (expected + 240)) <= 16
+    # the echo slipped, not the room: the reference is moved back onto where the filter's taps already hold it
+    assert abs(tracker.taps_move) <= 16 and not tracker.doubted
+
+
+def test_a_slip_is_doubted_from_the_first_clear_window_after_it_until_the_reference_is_moved() -> None:
+    far = speechlike(10.0, seed=5)
+    mic = to_int16(ROOMS[1].echo(far, RATE))
+    tracker = DelayTracker(RATE)
+    padded = np.concatenate([np.zeros(RATE, np.int16), far])
+    doubted, moved_at = [], None
+    for i in range(0, len(mic) - 800, 800):
+        moves = tracker.moves
+        start = RATE + i - tracker.shift - (-128 if i >= 5 * RATE else 0)  # 8 ms behind from second 5
+        tracker.feed(mic[i : i + 800], padded[start : start + 800])
+        if tracker.doubted:
+            doubted.append((i + 800) / RATE)
+        if i >= 5 * RATE and tracker.moves != moves:
+            moved_at = (i + 800) / RATE
+    assert all(at > 5.0 for at in doubted)  # never before the slip
+    assert moved_at is not None and doubted and doubted[0] <= 7.0  # within a whole window after it
+    assert max(doubted) < moved_at  # and no more once the reference is moved
+    assert abs(tracker.taps_move) <= 2
 
 
 def test_a_player_alone_or_a_quiet_host_never_moves_it() -> None:

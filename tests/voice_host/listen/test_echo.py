@@ -214,3 +214,43 @@ def test_a_microphone_read_again_after_a_gap_a_few_ms_off_is_measured_again_befo
     assert float(np.mean(np.any(frames != 0, axis=1))) < 0.05  # the host's echo taken out again
     first = cleaned[: int(0.5 * RATE)]
     assert not np.any(first)  # until then its echo was kept from the decoder
+
+
+@pytest.mark.slow  # seconds of audio through the canceller: the full tier
+@pytest.mark.parametrize("slip_s", [9.0, 9.3, 11.0])
+def test_an_output_that_slips_mid_speech_is_muted_until_the_reference_is_moved_back_onto_the_taps(
+    slip_s: float,
+) -> None:
+    """PulseAudio can play a few milliseconds of silence the host never wrote (an underrun on the server's side,
+    which the output stream is not told of): from then on the echo comes later than the reference says. Through
+    the sink a slip of 128 samples in the middle of a help sentence made the host miss the stop word said over
+    it: the reference was moved some seconds later, and the filter's taps, moved with it, cut off the direct
+    path, while the stage counted as settled."""
+    slip, slip_at = 128, int(slip_s * RATE)  # 8 ms at 16 kHz, as the tracker measured it through the sink
+    host = np.concatenate([speechlike(8.0, seed=4), speechlike(7.0, seed=7), np.zeros(RATE // 2, np.int16)])
+    heard = np.concatenate([host[:slip_at], np.zeros(slip, np.int16), host[slip_at:]])  # what the room played
+    mic = to_int16(ROOMS[1].echo(heard, RATE))
+    stage = _stage(host, "block-gate")  # the far end as the stream stamped it: continuous, one run
+    source = TimedSource(mic)
+    chunks = []  # (end of the chunk in seconds, settled after it, share of its 10 ms frames let through)
+    while (chunk := source.read()) is not None:
+        out = np.frombuffer(stage.clean(chunk), dtype="<i2")
+        frames = out[: len(out) // 160 * 160].reshape(-1, 160)
+        passed = float(np.mean(np.any(frames != 0, axis=1))) if len(frames) else 0.0
+        chunks.append((source._pos / RATE, stage.settled, passed))
+    tracker = stage.tracker
+    assert tracker is not None and tracker.moves == 2 and abs(tracker.taps_move) <= 2  # moved back onto the taps
+    assert all(ok for at, ok, _ in chunks if 8.0 <= at <= slip_s)  # settled before the slip
+    doubted = [at for at, ok, _ in chunks if at > slip_s and not ok]
+    assert doubted and doubted[0] <= slip_s + 0.6  # within about half a second of it: nothing over the host counts
+    back = max(doubted) + 0.05
+    assert back <= slip_s + 2.0 and all(ok for at, ok, _ in chunks if at >= back)  # until the reference is moved
+    # meanwhile the host's echo, left whole by the filter, is kept from the decoder
+    assert all(passed == 0.0 for at, _, passed in chunks if doubted[0] < at < back)
+    # what reaches the decoder while the stage counts as settled, in the three seconds from the slip: its first
+    # half second, and now and then the loudest syllables of a sentence's start, as the residual-echo gate's bound
+    # drifts down while it could not learn from the echo off the taps. Moved with the reference, the taps cut off
+    # the direct path: 2.25 s of the echo, every frame, while settled (a slower drift of the bound heard 3 % fewer
+    # of the phrases said over the host in bench/barge_in.py: the gate is left as it is)
+    exposed = sum(0.05 * passed for at, ok, passed in chunks if ok and slip_s < at <= slip_s + 3.0)
+    assert exposed < 1.0
