@@ -54,12 +54,31 @@ def gcc_phat(near: np.ndarray, far: np.ndarray, max_lag: int, rate: int) -> tupl
     return peak - max_lag, float(window[peak] / spread)
 
 
+def flatness(samples: np.ndarray, rate: int) -> float:
+    """The spectral flatness of ``samples`` in :data:`BAND_HZ`: the geometric over the arithmetic mean of the power
+    spectrum, 1 for white noise, near 0 for a tone.
+
+    >>> rng = np.random.default_rng(3)
+    >>> round(flatness(rng.standard_normal(16000), 16000), 1), flatness(np.sin(np.arange(16000) * 0.3), 16000) < 0.01
+    (0.6, True)
+    """
+    power = np.abs(np.fft.rfft(np.asarray(samples, dtype=np.float64))) ** 2
+    freqs = np.fft.rfftfreq(len(samples), 1 / rate)
+    band = power[(freqs >= BAND_HZ[0]) & (freqs <= BAND_HZ[1])] + 1e-9
+    return float(np.exp(np.mean(np.log(band))) / np.mean(band)) if len(band) else 0.0
+
+
 #: How closely two windows must agree to confirm the delay (samples): GCC-PHAT's peak on one echo path is the same
 #: sample from window to window (on the rig and through the null sink); a window that holds some of the audio
 #: before the output started again lands a few samples off, and the mean of the two would miss both.
 CONFIRM_SAMPLES = 2
-#: How often the last half window is measured between the windows of an agreed delay (seconds): an output that
-#: slips is seen within about half a second (some 0.4 % of a core: three FFTs of 16384 points each time).
+#: A window whose far end is less flat than this in :data:`BAND_HZ` is not measured (spectral flatness: a second of
+#: espeak-ng's speech 0.026-0.13, of the rig's speech-like noise 0.1-0.16, a second ending in a fifth of a second of
+#: a tone 0.012, the tone alone 0). On a tone (the cue) GCC-PHAT's peak is as clear as the echo's but anywhere:
+#: lag 0 at strength 51-55 where the echo's was 80 at 30, on the rig and through the sink.
+LEAST_FLATNESS = 0.015
+#: How often the last window is measured between the windows of an agreed delay (seconds): an output that slips
+#: is seen within about a second (some 1 % of a core: three FFTs of 32768 points each time).
 WATCH_HOP_S = 0.25
 
 
@@ -123,7 +142,8 @@ class DelayTracker:
         self._placed: int | None = None  # where the echo's direct path is in the moved reference, as last agreed
         self._placed_before: int | None = None  # the same in the run before the restart: where the taps put it
         self._restarted = False
-        self._recent: deque[tuple[np.ndarray, np.ndarray]] = deque()  # the last half window, watched for a slip
+        self._recent: deque[tuple[np.ndarray, np.ndarray]] = deque()  # the last window, watched for a slip
+        self._watched: int | None = None  # the last watch's lag, when it put the echo off the agreed place
         self._recent_count = 0
         self._since_watch = 0
         self._watch_hop = int(WATCH_HOP_S * rate)
@@ -135,7 +155,7 @@ class DelayTracker:
 
     @property
     def _window(self) -> int:
-        return self._first_window if self._remeasuring or self.doubted else self._steady_window
+        return self._first_window if self._remeasuring else self._steady_window
 
     def restart(self) -> None:
         """The reference's timing started over (a new run of the output stream): the delay is measured again.
@@ -159,9 +179,7 @@ class DelayTracker:
         self._near.append(near)
         self._far.append(far)
         self._count += len(near)
-        if self._watch(near, far):  # a slip seen: the window gathered so far began before it, a new one starts
-            self._near, self._far, self._count = [], [], 0
-            return
+        self._watch(near, far)
         if self._count < self._window:
             return
         near_all, far_all = np.concatenate(self._near), np.concatenate(self._far)
@@ -199,29 +217,34 @@ class DelayTracker:
         """The lag of one window, or None when the host was mostly quiet or the peak is not clear."""
         if float(np.sqrt(np.mean(far**2))) < self._loud:  # the host mostly quiet: nothing to learn
             return None
+        if flatness(far, self.rate) < LEAST_FLATNESS:  # mostly a tone (the cue): its peaks repeat at every period
+            return None
         lag, strength = gcc_phat(near, far, self._max_lag, self.rate)
         self.last = (lag, strength)
         return lag if strength >= self._least else None
 
-    def _watch(self, near: np.ndarray, far: np.ndarray) -> bool:
-        """Between the windows of an agreed delay, every :data:`WATCH_HOP_S` the last half window is measured
-        too: True when it puts the echo off the agreed place (:attr:`doubted` from then on, its lag the first
-        of the new place's). An output that slipped is seen within about half a second, not two."""
+    def _watch(self, near: np.ndarray, far: np.ndarray) -> None:
+        """Between the windows of an agreed delay, every :data:`WATCH_HOP_S` the last whole window is measured
+        too; two in a row that put the echo at one same place off the agreed one make the delay
+        :attr:`doubted`. An output that slipped is seen within about a second instead of two or three; the move
+        still waits for two of the windows to agree. One watch is not enough, nor half a window: through the
+        sink the host's voiced sounds and its cue (a tone) put a half window's peak a pitch period or two off
+        the echo's (lags 200-600 samples off, strengths as clear as the echo's)."""
         if not self.confirmed or self._remeasuring or self.doubted or self._placed is None:
             self._recent.clear()
             self._recent_count = self._since_watch = 0
-            return False
+            self._watched = None
+            return
         self._recent.append((near, far))
         self._recent_count += len(near)
         self._since_watch += len(near)
-        while self._recent_count - len(self._recent[0][0]) >= self._first_window:
+        while self._recent_count - len(self._recent[0][0]) >= self._steady_window:
             self._recent_count -= len(self._recent.popleft()[0])
-        if self._recent_count < self._first_window or self._since_watch < self._watch_hop:
-            return False
+        if self._recent_count < self._steady_window or self._since_watch < self._watch_hop:
+            return
         self._since_watch = 0
         lag = self._measure(np.concatenate([n for n, _ in self._recent]), np.concatenate([f for _, f in self._recent]))
-        if lag is None or abs(lag - self._placed) <= self._tolerance:
-            return False
-        self.doubted = True
-        self._found.append(lag)
-        return True
+        off = lag is not None and abs(lag - self._placed) > self._tolerance
+        if off and self._watched is not None and lag is not None and abs(lag - self._watched) <= CONFIRM_SAMPLES:
+            self.doubted = True
+        self._watched = lag if off else None

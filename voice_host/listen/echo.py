@@ -31,8 +31,8 @@ and the second or so it costs, comes only after a long pause.
 Within a run the output can slip too: PulseAudio plays a few milliseconds of
 silence the host never wrote (an underrun on the server's side, which the stream
 is not told of), and from then on the echo comes later than the reference says.
-The tracker watches the last half second between its windows and doubts the
-delay within about half a second (:attr:`~voice_host.audio.delay_tracker.DelayTracker.doubted`):
+The tracker watches the last second between its windows and doubts the delay
+within about a second (:attr:`~voice_host.audio.delay_tracker.DelayTracker.doubted`):
 from then on nothing over the host counts and what the stage gives while the host
 speaks is silence, until the reference is moved back onto the filter's taps (which
 stay where they are: the echo path did not change) and the filter's span has filled

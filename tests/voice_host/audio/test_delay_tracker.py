@@ -52,7 +52,7 @@ def test_a_reference_that_slips_is_followed() -> None:
     assert abs(tracker.taps_move) <= 16 and not tracker.doubted
 
 
-def test_a_slip_is_doubted_from_the_first_clear_window_after_it_until_the_reference_is_moved() -> None:
+def test_a_slip_is_doubted_within_two_seconds_until_the_reference_is_moved() -> None:
     far = speechlike(10.0, seed=5)
     mic = to_int16(ROOMS[1].echo(far, RATE))
     tracker = DelayTracker(RATE)
@@ -67,7 +67,7 @@ def test_a_slip_is_doubted_from_the_first_clear_window_after_it_until_the_refere
         if i >= 5 * RATE and tracker.moves != moves:
             moved_at = (i + 800) / RATE
     assert all(at > 5.0 for at in doubted)  # never before the slip
-    assert moved_at is not None and doubted and doubted[0] <= 7.0  # within a whole window after it
+    assert moved_at is not None and doubted and doubted[0] <= 7.0  # within two seconds of it
     assert max(doubted) < moved_at  # and no more once the reference is moved
     assert abs(tracker.taps_move) <= 2
 
@@ -102,3 +102,24 @@ def test_after_a_restart_the_new_runs_error_is_undone_to_the_sample_and_the_taps
     shifts = _track(far[4 * RATE :], mic[4 * RATE :], tracker, slip_at=0, slip=-25)
     assert shifts[-1] == expected + 25 and tracker.confirmed
     assert tracker.taps_move == 0  # the filter's taps were learnt where the reference is put back: they stay
+
+
+def test_the_cue_s_tones_never_put_the_delay_in_doubt_nor_move_it() -> None:
+    """A tone's GCC-PHAT peak is as clear as the echo's, but anywhere (lag 0 at strength 51-55 where the echo's is
+    at 80 at strength 30, on the rig and through the sink): windows of the host's cue are not measured."""
+    tone = np.arange(int(0.6 * RATE)) / RATE
+    parts = []
+    for k in range(4):  # speech, then two tones, as a question ends with its cue
+        parts += [speechlike(2.5, seed=10 + k), (np.sin(2 * np.pi * 880 * tone) * 6000).astype(np.int16),
+                  (np.sin(2 * np.pi * 660 * tone) * 6000).astype(np.int16)]
+    far = np.concatenate(parts)
+    mic = to_int16(ROOMS[1].echo(far, RATE))
+    tracker = DelayTracker(RATE)
+    padded = np.concatenate([np.zeros(RATE, np.int16), far])
+    doubted = False
+    for i in range(0, len(mic) - 800, 800):
+        start = RATE + i - tracker.shift
+        tracker.feed(mic[i : i + 800], padded[start : start + 800])
+        doubted = doubted or tracker.doubted
+    assert tracker.moves == 1 and abs(tracker.shift - (round(ROOMS[1].delay_s * RATE) - MARGIN)) <= 2
+    assert not doubted
