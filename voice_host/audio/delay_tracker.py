@@ -137,8 +137,9 @@ class DelayTracker:
         came), none when a delay had been agreed (the filter's taps hold the direct path where that placement put
         it, and the reference is moved back onto them: an output that slipped, or started again)."""
         self.doubted = False
-        """True from a clear window that puts the echo off the agreed place (an output that slipped) until one
-        puts it back there or the reference is moved: until then a canceller fed this reference adds echo."""
+        """True from two watches in a row that put the echo at one same place off the agreed one (an output that
+        slipped) until a window puts it back there or the reference is moved: until then a canceller fed this
+        reference adds echo."""
         self._placed: int | None = None  # where the echo's direct path is in the moved reference, as last agreed
         self._placed_before: int | None = None  # the same in the run before the restart: where the taps put it
         self._restarted = False
@@ -170,6 +171,7 @@ class DelayTracker:
         self._placed = None
         self.confirmed = False
         self.doubted = False
+        self._watched = None
         self._restarted = True
 
     def feed(self, near: np.ndarray, far: np.ndarray) -> None:
@@ -188,8 +190,7 @@ class DelayTracker:
         if found is None:
             return
         lag = found
-        if self.confirmed and self._placed is not None:  # the echo still where it was agreed, or not
-            self.doubted = abs(lag - self._placed) > self._tolerance
+        self._judge(lag)
         self._found.append(lag)
         # to confirm a delay the windows must agree to the sample or two: a move under the tolerance must be exact
         within = CONFIRM_SAMPLES if self._remeasuring else self._tolerance
@@ -209,6 +210,7 @@ class DelayTracker:
             self.taps_move = move if before is None else before - self._margin
             placed = self._margin
             self.doubted = False
+            self._watched = None
         self._placed_before = None
         self._placed = placed
         self.confirmed = True
@@ -225,15 +227,13 @@ class DelayTracker:
 
     def _watch(self, near: np.ndarray, far: np.ndarray) -> None:
         """Between the windows of an agreed delay, every :data:`WATCH_HOP_S` the last whole window is measured
-        too; two in a row that put the echo at one same place off the agreed one make the delay
-        :attr:`doubted`. An output that slipped is seen within about a second instead of two or three; the move
+        too (:meth:`_judge`). An output that slipped is seen within about a second instead of two or three; the move
         still waits for two of the windows to agree. One watch is not enough, nor half a window: through the
         sink the host's voiced sounds and its cue (a tone) put a half window's peak a pitch period or two off
         the echo's (lags 200-600 samples off, strengths as clear as the echo's)."""
         if not self.confirmed or self._remeasuring or self.doubted or self._placed is None:
             self._recent.clear()
             self._recent_count = self._since_watch = 0
-            self._watched = None
             return
         self._recent.append((near, far))
         self._recent_count += len(near)
@@ -244,7 +244,17 @@ class DelayTracker:
             return
         self._since_watch = 0
         lag = self._measure(np.concatenate([n for n, _ in self._recent]), np.concatenate([f for _, f in self._recent]))
-        off = lag is not None and abs(lag - self._placed) > self._tolerance
-        if off and self._watched is not None and lag is not None and abs(lag - self._watched) <= CONFIRM_SAMPLES:
+        if lag is not None:
+            self._judge(lag)
+
+    def _judge(self, lag: int) -> None:
+        """A clear measurement (a window's, or a watch's) against the agreed delay: two in a row at one same place
+        off it make it :attr:`doubted`; one at it clears the doubt (what was seen was no slip)."""
+        if not self.confirmed or self._placed is None:
+            return
+        off = abs(lag - self._placed) > self._tolerance
+        if off and self._watched is not None and abs(lag - self._watched) <= CONFIRM_SAMPLES:
             self.doubted = True
+        elif not off:
+            self.doubted = False
         self._watched = lag if off else None
