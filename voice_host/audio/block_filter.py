@@ -170,6 +170,19 @@ class BlockFilter:
         blocks = [line[len(line) - 2 * n - k * n : len(line) - k * n] for k in range(self._parts)]
         self._history = np.fft.rfft(np.array(blocks), axis=1)
 
+    def path_energy(self, at: int, *, span: int = 4) -> float:
+        """How much of the echo path the taps hold within ``span`` taps of tap ``at`` (the direct path learnt there
+        holds most of it).
+
+        >>> f = BlockFilter(4, tail_s=0.002, rate=8000)
+        >>> f.set_taps(np.eye(16)[9] * 0.5)
+        >>> round(f.path_energy(9, span=1), 6), round(f.path_energy(2, span=1), 6), f.path_energy(40, span=1)
+        (0.25, 0.0, 0.0)
+        """
+        taps = self.taps()
+        low, high = max(0, at - span), min(len(taps), at + span + 1)
+        return float(np.sum(taps[low:high] ** 2)) if low < high else 0.0
+
     def taps(self) -> np.ndarray:
         """The filter's impulse response (``frame_size`` taps per partition, the direct path first)."""
         return np.concatenate([np.fft.irfft(w, 2 * self._n)[: self._n] for w in self._weights])

@@ -116,6 +116,8 @@ class DelayTracker:
         self._first_window = int(first_window_s * rate)
         self._max_lag = int(max_lag_s * rate)
         self._margin = int(margin_s * rate)
+        self.margin = self._margin
+        """Where the reference is put so that the echo's direct path falls (samples into the filter)."""
         self._tolerance = int(tolerance_s * rate)
         self._least = least_strength
         self._loud = 32768.0 * 10 ** (loud_dbfs / 20)

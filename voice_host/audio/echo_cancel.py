@@ -77,6 +77,11 @@ class FrameCanceller:
         if move is not None:
             move(samples, taps=taps)
 
+    def path_energy(self, at: int) -> float | None:
+        """How much of the echo path the filter holds around tap ``at`` (None: a filter whose taps are not its own)."""
+        inner = getattr(self._processor, "filter", None)
+        return inner.path_energy(at) if isinstance(inner, BlockFilter) else None
+
     def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         """The cleaned near end of every whole 10 ms frame available (the rest waits for the next call)."""
         if len(near) != len(far):

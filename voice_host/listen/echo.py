@@ -126,8 +126,7 @@ class EchoStage:
         out = self._canceller.process(near, np.zeros_like(far) if self._blind else far)
         if self.tracker is not None and self.tracker.shift != shift:  # the next chunk's reference comes moved
             logger.info("echo: the reference moved by %d samples (%s)", self.tracker.shift - shift, self.describe())
-            # the taps move less than the reference (or not at all) when it is moved back onto them
-            self._canceller.moved(self.tracker.shift - shift, taps=self.tracker.taps_move)
+            self._canceller.moved(self.tracker.shift - shift, taps=self._taps_move(self.tracker.shift - shift))
             if not self._canceller.follows_moves:  # its filter starts over on the new delay
                 self.heard_s = 0.0
             moved = True
@@ -150,6 +149,24 @@ class EchoStage:
             # syllable and was not heard (the listener takes words begun there for the player's anyway)
             return bytes(2 * len(near))
         return out[-len(near) :].astype("<i2").tobytes()
+
+    def _taps_move(self, moved: int) -> int:
+        """How far the filter's taps move with a reference moved by ``moved``: not at all (or by the new run's
+        error) when it is moved back onto them (:attr:`~voice_host.audio.delay_tracker.DelayTracker.taps_move`),
+        all the way when the filter learnt the echo where it is now (a delay first found, or one agreed wrongly:
+        through the sink a run's delay was once agreed a whole output block, 800 samples, off the echo's, and
+        the filter had learnt the echo where it was, not where the reference said). The filter's own taps
+        decide: the place that holds more of the echo path."""
+        assert self.tracker is not None
+        kept = self.tracker.taps_move
+        if kept == moved:
+            return moved
+        margin = self.tracker.margin
+        at_kept = self._canceller.path_energy(margin + kept)
+        at_moved = self._canceller.path_energy(margin + moved)
+        if at_kept is None or at_moved is None:
+            return kept
+        return moved if at_moved > at_kept else kept
 
     def describe(self) -> str:
         """The stage's state in a few words, for the log: settled, the host's voice cleaned, the delay."""
