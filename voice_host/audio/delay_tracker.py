@@ -78,7 +78,8 @@ CONFIRM_SAMPLES = 2
 #: lag 0 at strength 51-55 where the echo's was 80 at 30, on the rig and through the sink.
 LEAST_FLATNESS = 0.015
 #: How often the last window is measured between the windows of an agreed delay (seconds): an output that slips
-#: is seen within about a second (some 1 % of a core: three FFTs of 32768 points each time).
+#: is seen within about a second (2.4 ms each time: three FFTs of 32768 points; ``bench/barge_in.py`` counts 2-2.6 %
+#: of a core more while the host speaks).
 WATCH_HOP_S = 0.25
 
 
