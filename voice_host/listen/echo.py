@@ -28,9 +28,10 @@ Barge-in's speaker keeps its stream running through a table's turns and drains i
 on a cut (:data:`~voice_host.speak.playback.TALK_OVER_IDLE_STOP_S`), so a restart,
 and the second or so it costs, comes only after a long pause.
 
-Within a run the output can slip too: PulseAudio plays a few milliseconds of
-silence the host never wrote (an underrun on the server's side, which the stream
-is not told of), and from then on the echo comes later than the reference says.
+Within a run the echo can slip too (most likely PulseAudio playing a few
+milliseconds of silence the host never wrote: an underrun on the server's side,
+which the stream is not told of), and from then on it comes later than the
+reference says.
 The tracker watches the last second between its windows and doubts the delay
 within about a second (:attr:`~voice_host.audio.delay_tracker.DelayTracker.doubted`):
 from then on nothing over the host counts and what the stage gives while the host
@@ -153,10 +154,10 @@ class EchoStage:
     def _taps_move(self, moved: int) -> int:
         """How far the filter's taps move with a reference moved by ``moved``: not at all (or by the new run's
         error) when it is moved back onto them (:attr:`~voice_host.audio.delay_tracker.DelayTracker.taps_move`),
-        all the way when the filter learnt the echo where it is now (a delay first found, or one agreed wrongly:
-        through the sink a run's delay was once agreed a whole output block, 800 samples, off the echo's, and
-        the filter had learnt the echo where it was, not where the reference said). The filter's own taps
-        decide: the place that holds more of the echo path."""
+        all the way when the filter learnt the echo where it is now (a delay first found, or one agreed wrongly).
+        The tracker cannot tell these apart (through the sink the reference was twice moved by a whole output
+        block, 800 samples, seconds after a run's delay was agreed); the filter's own taps decide: the place
+        that holds more of the echo path."""
         assert self.tracker is not None
         kept = self.tracker.taps_move
         if kept == moved:
