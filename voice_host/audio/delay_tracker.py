@@ -116,8 +116,7 @@ class DelayTracker:
         self._steady_window = int(window_s * rate)
         self._first_window = int(first_window_s * rate)
         self._max_lag = int(max_lag_s * rate)
-        self._margin = int(margin_s * rate)
-        self.margin = self._margin
+        self.margin = int(margin_s * rate)
         """Where the reference is put so that the echo's direct path falls (samples into the filter)."""
         self._tolerance = int(tolerance_s * rate)
         self._least = least_strength
@@ -140,9 +139,9 @@ class DelayTracker:
         came), none when a delay had been agreed (the filter's taps hold the direct path where that placement put
         it, and the reference is moved back onto them: an output that slipped, or started again)."""
         self.doubted = False
-        """True from two watches in a row that put the echo at one same place off the agreed one (an output that
-        slipped) until a window puts it back there or the reference is moved: until then a canceller fed this
-        reference adds echo."""
+        """True from two measurements in a row that put the echo at one same place off the agreed one (an output
+        that slipped; see :meth:`_judge`) until one puts it back there or the reference is moved: until then a
+        canceller fed this reference adds echo."""
         self._placed: int | None = None  # where the echo's direct path is in the moved reference, as last agreed
         self._placed_before: int | None = None  # the same in the run before the restart: where the taps put it
         self._restarted = False
@@ -201,7 +200,7 @@ class DelayTracker:
         if len(agreeing) < 2:
             return
         placed = int(np.median(agreeing))
-        move = placed - self._margin
+        move = placed - self.margin
         if abs(move) > self._tolerance or (self._remeasuring and move != 0):
             self.shift += move
             self.moves += 1
@@ -210,8 +209,8 @@ class DelayTracker:
             # in the run before a restart): the move only undoes the output's slip or the new run's error, and the
             # taps go from there to the margin. Nothing agreed yet: the taps follow the reference's whole move
             before = self._placed_before if self._placed_before is not None else self._placed
-            self.taps_move = move if before is None else before - self._margin
-            placed = self._margin
+            self.taps_move = move if before is None else before - self.margin
+            placed = self.margin
             self.doubted = False
             self._watched = None
         self._placed_before = None
@@ -252,7 +251,12 @@ class DelayTracker:
 
     def _judge(self, lag: int) -> None:
         """A clear measurement (a window's, or a watch's) against the agreed delay: two in a row at one same place
-        off it make it :attr:`doubted`; one at it clears the doubt (what was seen was no slip)."""
+        off it make it :attr:`doubted`; one at it clears the doubt (what was seen was no slip).
+
+        The watch and the windows start together once a delay is agreed, so at each window's end the watch has
+        just measured that same second: it is judged twice, and one clear window off the agreed place doubts on
+        its own (two of the rig's three slips in test_echo.py are doubted that way). Between windows,
+        two watches must agree."""
         if not self.confirmed or self._placed is None:
             return
         off = abs(lag - self._placed) > self._tolerance
