@@ -152,6 +152,13 @@ class DelayTracker:
         self._watch_hop = int(WATCH_HOP_S * rate)
 
     @property
+    def suspect(self) -> bool:
+        """True while the last clear measurement put the echo off the agreed delay and the next has not yet said
+        whether it slipped (:attr:`doubted`) or not: through the sink the host's echo, left by a filter off its
+        taps, was spotted as the stop word between the first measurement off and the second."""
+        return self._watched is not None
+
+    @property
     def _remeasuring(self) -> bool:
         """True after a :meth:`restart`, until the delay is confirmed: half windows, exact agreement and moves."""
         return self._restarted and not self.confirmed

@@ -114,8 +114,10 @@ class EchoStage:
         shift = self.tracker.shift if self.tracker is not None else 0
         far = self.far.reference(start - shift / rate, len(near), rate)
         if self.tracker is not None:
-            doubted = self.tracker.doubted
+            doubted, suspect = self.tracker.doubted, self.tracker.suspect
             self.tracker.feed(near, far)
+            if self.tracker.suspect and not suspect:  # maybe a slip: its echo kept from the decoder till judged
+                self._muted = True
             if self.tracker.doubted and not doubted:  # the output slipped: the filter adds echo until moved back
                 self._muted = True
                 logger.info("echo: the echo came off the agreed delay (%s)", self.describe())
@@ -182,15 +184,16 @@ class EchoStage:
     def settled(self) -> bool:
         """True once the canceller has had :data:`SETTLE_S` of the host's voice (on the reference's current delay,
         for a filter that starts over when it moves) and the tracker has confirmed the delay of the output's
-        current run (and has no doubt of it: an output that slipped is false until the reference is moved back
-        onto the filter's taps), and (after a restart) the filter has been shown the far end over the echo's tail
-        again.
+        current run (and has no doubt of it, nor a measurement off it not yet judged: an output that slipped is
+        false until the reference is moved back onto the filter's taps), and (after a restart) the filter has
+        been shown the far end over the echo's tail again.
 
         Before that its output over the host is no evidence of a player: on a fresh canceller, or one that
         starts over on a new delay, or a reference a few milliseconds off the filter's taps after the output
         started again, the residual-echo gate lets the host's own echo through.
         """
-        confirmed = self.tracker is None or (self.tracker.confirmed and not self.tracker.doubted)
+        tracker = self.tracker
+        confirmed = tracker is None or (tracker.confirmed and not tracker.doubted and not tracker.suspect)
         # once shown the far end again, the filter's span must fill with it before its estimate is whole
         return self.heard_s >= SETTLE_S and confirmed and self._shown_s >= ECHO_TAIL_S
 
