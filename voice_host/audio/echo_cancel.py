@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from voice_host.audio.added_echo import AddedEcho
 from voice_host.audio.block_filter import BlockFilter
 from voice_host.audio.residual_gate import FAR_SILENT_DBFS, ResidualGate
 
@@ -81,6 +82,19 @@ class FrameCanceller:
         """How much of the echo path the filter holds around tap ``at`` (None: a filter whose taps are not its own)."""
         inner = getattr(self._processor, "filter", None)
         return inner.path_energy(at) if isinstance(inner, BlockFilter) else None
+
+    @property
+    def adds_echo(self) -> bool:
+        """True when the filter's output was louder than the microphone over its last window while the host played
+        (:mod:`voice_host.audio.added_echo`); False for a library that does not tell."""
+        watch = getattr(self._processor, "added", None)
+        return isinstance(watch, AddedEcho) and watch.adding
+
+    @property
+    def added_db(self) -> float | None:
+        """The filter's output over the microphone in its last window, in dB (None: the library does not tell)."""
+        watch = getattr(self._processor, "added", None)
+        return watch.last_db if isinstance(watch, AddedEcho) else None
 
     def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         """The cleaned near end of every whole 10 ms frame available (the rest waits for the next call)."""
@@ -148,16 +162,19 @@ class _Gated:
 class _HeldBlock:
     """:class:`BlockFilter` followed by the residual-echo gate; the filter does not learn from a frame the gate
     opened on while the host's echo can be there (a player talking over it), for at most ``hold_limit`` frames in
-    a row (an echo path that changed opens the gate too, and the filter must learn it)."""
+    a row (an echo path that changed opens the gate too, and the filter must learn it). ``added`` tells when the
+    filter's output is louder than the microphone (:mod:`voice_host.audio.added_echo`)."""
 
     def __init__(self, rate: int, *, hold_limit: int = 150) -> None:
         self.filter = BlockFilter(rate // 100, rate=rate)
         self.gate = ResidualGate()
         self._hold_limit = hold_limit
         self._held = 0
+        self.added = AddedEcho()
 
     def frame(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         cleaned = self.filter.cancel(near, far)
+        self.added.frame(near, cleaned, far)
         out = self.gate.frame(cleaned, far)
         if self.gate.open and self.gate.envelope_dbfs >= FAR_SILENT_DBFS and self._held < self._hold_limit:
             self._held += 1

@@ -40,7 +40,13 @@ stay where they are: the echo path did not change) and the filter's span has fil
 again. Through the sink such a slip, 8 ms in the middle of a help sentence, made
 the host miss the stop word said over it: the filter's taps, moved with the
 reference, cut off the echo's direct path, and the gate let the echo through for
-two seconds while the stage counted as settled.
+two seconds while the stage counted as settled. The canceller tells sooner than the
+tracker: from the first tenth of a second after a slip its output is louder than
+the microphone (:mod:`voice_host.audio.added_echo`), and the stage is not settled,
+and silent while the host speaks, until it takes echo out again. With the tracker's
+watch alone the echo reached the decoder for 0.6-0.9 s of a slip on the rig while
+the stage counted as settled, and once through the sink that was enough for the
+host to take its own echo for the stop word.
 
 The microphone's side starts again the same way when chunks were not read (a
 half-duplex turn, such as a game's end, drops them at the source): its chunks are
@@ -92,6 +98,7 @@ class EchoStage:
         self._blind = False  # the canceller is shown silence until the new run's delay is found
         self._shown_s = 0.0  # seconds of the far end shown to the canceller since it was last blind
         self._muted = False  # after a restart, until settled again: silence out while the host is audible
+        self._adding = False  # the canceller's output was louder than the microphone over its last window
 
     def clean(self, chunk: AudioChunk) -> bytes:
         """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
@@ -127,6 +134,11 @@ class EchoStage:
         # a reference off the taps by a few ms: the filter's estimate would add echo, and what it learnt from it
         # (the gate holding it back for at most 1.5 s) would undo its taps; shown silence, it keeps them as they are
         out = self._canceller.process(near, np.zeros_like(far) if self._blind else far)
+        adding = self._canceller.adds_echo
+        if adding and not self._adding:  # a slip's first tenth of a second: kept from the decoder till it is undone
+            self._muted = True
+            logger.info("echo: the canceller adds echo (%.1f dB; %s)", self._canceller.added_db, self.describe())
+        self._adding = adding
         if self.tracker is not None and self.tracker.shift != shift:  # the next chunk's reference comes moved
             logger.info("echo: the reference moved by %d samples (%s)", self.tracker.shift - shift, self.describe())
             self._canceller.moved(self.tracker.shift - shift, taps=self._taps_move(self.tracker.shift - shift))
@@ -177,7 +189,7 @@ class EchoStage:
         delay = "as timed" if tracker is None else (
             f"shift {tracker.shift}, {'confirmed' if tracker.confirmed else 'unconfirmed'}, last window {tracker.last}"
         )
-        state = "settled" if self.settled else "settling"
+        state = "settled" if self.settled else "adding echo" if self._adding else "settling"
         return f"{state}, {self.heard_s:.1f} s of the host cleaned, run {self._run}, delay {delay}"
 
     @property
@@ -186,7 +198,9 @@ class EchoStage:
         for a filter that starts over when it moves) and the tracker has confirmed the delay of the output's
         current run (and has no doubt of it, nor a measurement off it not yet judged: an output that slipped is
         false until the reference is moved back onto the filter's taps), and (after a restart) the filter has
-        been shown the far end over the echo's tail again.
+        been shown the far end over the echo's tail again, and its output was not louder than the microphone
+        over its last window while the host played (:mod:`voice_host.audio.added_echo`: an output that slipped,
+        in its first tenth of a second, before the tracker has measured the echo off its place).
 
         Before that its output over the host is no evidence of a player: on a fresh canceller, or one that
         starts over on a new delay, or a reference a few milliseconds off the filter's taps after the output
@@ -195,7 +209,7 @@ class EchoStage:
         tracker = self.tracker
         confirmed = tracker is None or (tracker.confirmed and not tracker.doubted and not tracker.suspect)
         # once shown the far end again, the filter's span must fill with it before its estimate is whole
-        return self.heard_s >= SETTLE_S and confirmed and self._shown_s >= ECHO_TAIL_S
+        return self.heard_s >= SETTLE_S and confirmed and self._shown_s >= ECHO_TAIL_S and not self._adding
 
     def host_audible(self, captured_at: float) -> bool:
         """True when the host's voice (or its echo) may be in audio captured at ``captured_at``."""

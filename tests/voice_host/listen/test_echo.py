@@ -242,13 +242,15 @@ def test_an_output_that_slips_mid_speech_is_muted_until_the_reference_is_moved_b
     assert tracker is not None and tracker.moves == 2 and abs(tracker.taps_move) <= 2  # moved back onto the taps
     assert all(ok for at, ok, _ in chunks if 8.0 <= at <= slip_s)  # settled before the slip
     doubted = [at for at, ok, _ in chunks if at > slip_s and not ok]
-    assert doubted and doubted[0] <= slip_s + 1.0  # within a second of it: nothing over the host counts
+    # within a fifth of a second: the canceller's output louder than the microphone (the tracker's watch alone,
+    # which must measure the echo off its place, took 0.6-0.9 s)
+    assert doubted and doubted[0] <= slip_s + 0.2
     back = max(doubted) + 0.05
     assert back <= slip_s + 3.0 and all(ok for at, ok, _ in chunks if at >= back)  # until the reference is moved
     # meanwhile the host's echo, left whole by the filter, is kept from the decoder
     assert all(passed == 0.0 for at, _, passed in chunks if doubted[0] < at < back)
-    # what reaches the decoder while the stage counts as settled, in the three seconds from the slip: until the
-    # watch doubts it (0.6-0.9 s here). Moved with the reference, the taps cut off the direct path, and nothing
-    # doubted the delay: 2.0-2.2 s of the echo while settled
+    # what reaches the decoder while the stage counts as settled, in the three seconds from the slip: at most a
+    # window of the added-echo watch (0-0.08 s here). With the tracker's watch alone, 0.58-0.88 s; moved with the
+    # reference, the taps cut off the direct path, and nothing doubted the delay: 2.0-2.2 s
     exposed = sum(0.05 * passed for at, ok, passed in chunks if ok and slip_s < at <= slip_s + 3.0)
-    assert exposed < 1.0
+    assert exposed <= 0.15

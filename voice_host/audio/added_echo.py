@@ -1,0 +1,91 @@
+"""Whether a linear echo canceller adds echo instead of taking it out: the sign of a reference gone wrong.
+
+A filter converged on the room subtracts an estimate of the host's echo that matches the echo in the
+microphone, and its output is far quieter than its input (18-31 dB on the rig). A player talking over the
+host adds sound the estimate does not touch, so the output is then about as loud as the input, never louder
+(at most +0.5 dB on the rig, a player 20 dB over the echo and clipping the microphone). An output louder
+than the input means the estimate matches nothing there: the echo comes later or sooner than the reference
+says (the output slipped), or the filter was pulled off the echo path; the estimate is subtracted where the
+echo is not, and the echo is left where it is. This is the textbook divergence check of echo cancellers
+(speexdsp's ``mdf.c`` resets its filter when the error's power exceeds the microphone's).
+
+On the rig a slip of 8 ms (128 samples) turned -18 to -31 dB into +0.6 to +4.7 dB in the first 100 ms after
+it, in each of the three rooms; the delay tracker, which must see the echo's new place clearly twice, takes
+0.6-0.9 s. :class:`AddedEcho` watches the ratio over each :data:`WINDOW_FRAMES` frames in which the far end
+played, and believes the output clean again only after :data:`RELEASE_WINDOWS` such windows.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+#: The output this much louder than the input, over a window, is added echo (a player over the host: at most
+#: +0.5 dB on the rig).
+ADDED_DB = 1.0
+#: Frames (10 ms) with the far end playing over which the ratio is taken: 100 ms.
+WINDOW_FRAMES = 10
+#: Windows in a row not over :data:`ADDED_DB` before the output counts as taking echo out again: a filter whose
+#: reference slipped by 8 ms had single windows at +0.6 and -0.6 dB among others at +3 dB on the rig, and
+#: each would have let a tenth of a second of the echo through.
+RELEASE_WINDOWS = 3
+#: A far-end frame under this RMS (int16 scale, -55 dBFS, as the filter's ``FAR_ACTIVE_RMS``) is silence: the
+#: microphone holds the room or a player there, and the frame is not counted.
+FAR_PLAYING_RMS = 58.0
+
+
+class AddedEcho:
+    """Follows, frame by frame, whether the canceller's output is louder than its input while the host plays.
+
+    >>> watch = AddedEcho()
+    >>> near, far = np.full(160, 1000, np.int16), np.full(160, 1000, np.int16)
+    >>> for _ in range(10):
+    ...     watch.frame(near, near // 10, far)       # 20 dB taken out
+    >>> watch.adding
+    False
+    >>> for _ in range(10):
+    ...     watch.frame(near, near * 2, far)         # 6 dB added
+    >>> watch.adding, round(watch.last_db, 1)
+    (True, 6.0)
+    >>> believed = []
+    >>> for window in range(3):                      # taken out again: three windows to be believed
+    ...     for _ in range(10):
+    ...         watch.frame(near, near // 10, far)
+    ...     believed.append(not watch.adding)
+    >>> believed
+    [False, False, True]
+    """
+
+    def __init__(self, *, window: int = WINDOW_FRAMES, added_db: float = ADDED_DB) -> None:
+        self._window = window
+        self._added = 10 ** (added_db / 10)
+        self._near = 0.0
+        self._out = 0.0
+        self._frames = 0
+        self._under = 0  # whole windows in a row not over the bound
+        self.adding = False
+        """True from a whole window whose output was over :data:`ADDED_DB` louder than its input until
+        :data:`RELEASE_WINDOWS` windows in a row were not."""
+        self.last_db = -math.inf
+        """The last whole window's output over input, in dB (for the log)."""
+
+    def frame(self, near: np.ndarray, out: np.ndarray, far: np.ndarray) -> None:
+        """Account for one frame: the microphone ``near``, the canceller's linear output ``out``, the far end."""
+        far_power = float(np.mean(far.astype(np.float64) ** 2)) if len(far) else 0.0
+        if far_power < FAR_PLAYING_RMS**2:
+            return
+        self._near += float(np.sum(near.astype(np.float64) ** 2))
+        self._out += float(np.sum(out.astype(np.float64) ** 2))
+        self._frames += 1
+        if self._frames < self._window:
+            return
+        near_power, out_power = max(self._near, 1.0), max(self._out, 1.0)
+        self.last_db = 10 * math.log10(out_power / near_power)
+        if out_power > near_power * self._added:
+            self.adding, self._under = True, 0
+        else:
+            self._under += 1
+            self.adding = self.adding and self._under < RELEASE_WINDOWS
+        self._near = self._out = 0.0
+        self._frames = 0
