@@ -6,8 +6,10 @@ host adds sound the estimate does not touch, so the output is then about as loud
 (at most +0.5 dB on the rig, a player 20 dB over the echo and clipping the microphone). An output louder
 than the input means the estimate matches nothing there: the echo comes later or sooner than the reference
 says (the output slipped), or the filter was pulled off the echo path; the estimate is subtracted where the
-echo is not, and the echo is left where it is. This is the textbook divergence check of echo cancellers
-(speexdsp's ``mdf.c`` resets its filter when the error's power exceeds the microphone's).
+echo is not, and the echo is left where it is. Echo cancellers have long checked this: speexdsp's ``mdf.c``
+counts the frames whose error is over four times the microphone's power ("AEC seems to add lots of echo
+instead of removing it") and resets its filter after fifty in a row. Here the bound is lower and the answer
+faster, and nothing is reset: the echo stage keeps the output from the decoder while it holds.
 
 On the rig a slip of 8 ms (128 samples) turned -18 to -31 dB into +0.6 to +4.7 dB in the first 100 ms after
 it, in each of the three rooms; the delay tracker, which must see the echo's new place clearly twice, takes
