@@ -98,7 +98,7 @@ class EchoStage:
         self._blind = False  # the canceller is shown silence until the new run's delay is found
         self._shown_s = 0.0  # seconds of the far end shown to the canceller since it was last blind
         self._muted = False  # after a restart, until settled again: silence out while the host is audible
-        self._adding = False  # the canceller's output was louder than the microphone over its last window
+        self._adding = False  # the canceller adds echo (its output louder than the microphone while the host plays)
 
     def clean(self, chunk: AudioChunk) -> bytes:
         """``chunk``'s audio with the host's echo taken out (the same length: a frame's lag is padded once)."""
@@ -198,9 +198,10 @@ class EchoStage:
         for a filter that starts over when it moves) and the tracker has confirmed the delay of the output's
         current run (and has no doubt of it, nor a measurement off it not yet judged: an output that slipped is
         false until the reference is moved back onto the filter's taps), and (after a restart) the filter has
-        been shown the far end over the echo's tail again, and its output was not louder than the microphone
-        over its last window while the host played (:mod:`voice_host.audio.added_echo`: an output that slipped,
-        in its first tenth of a second, before the tracker has measured the echo off its place).
+        been shown the far end over the echo's tail again, and the canceller is not adding echo
+        (:mod:`voice_host.audio.added_echo`: from a tenth of a second of the host in which its output was louder
+        than the microphone until three in a row in which it was not; an output that slipped, in its first tenth
+        of a second, before the tracker has measured the echo off its place).
 
         Before that its output over the host is no evidence of a player: on a fresh canceller, or one that
         starts over on a new delay, or a reference a few milliseconds off the filter's taps after the output
