@@ -23,6 +23,8 @@ import math
 
 import numpy as np
 
+from voice_host.audio.residual_gate import FAR_SILENT_DBFS, frame_dbfs
+
 #: The output this much louder than the input, over a window, is added echo (a player over the host: at most
 #: +0.5 dB on the rig).
 ADDED_DB = 1.0
@@ -32,9 +34,6 @@ WINDOW_FRAMES = 10
 #: reference slipped by 8 ms had single windows at +0.6 and -0.6 dB among others at +3 dB on the rig, and
 #: each would have let a tenth of a second of the echo through.
 RELEASE_WINDOWS = 3
-#: A far-end frame under this RMS (int16 scale, -55 dBFS, as the filter's ``FAR_ACTIVE_RMS``) is silence: the
-#: microphone holds the room or a player there, and the frame is not counted.
-FAR_PLAYING_RMS = 58.0
 
 
 class AddedEcho:
@@ -73,9 +72,11 @@ class AddedEcho:
         """The last whole window's output over input, in dB (for the log)."""
 
     def frame(self, near: np.ndarray, out: np.ndarray, far: np.ndarray) -> None:
-        """Account for one frame: the microphone ``near``, the canceller's linear output ``out``, the far end."""
-        far_power = float(np.mean(far.astype(np.float64) ** 2)) if len(far) else 0.0
-        if far_power < FAR_PLAYING_RMS**2:
+        """Account for one frame: the microphone ``near``, the canceller's linear output ``out``, the far end.
+
+        A frame whose far end is silent (the residual-echo gate's bound) is not counted: the microphone holds
+        the room or a player there."""
+        if not len(far) or frame_dbfs(far) < FAR_SILENT_DBFS:
             return
         self._near += float(np.sum(near.astype(np.float64) ** 2))
         self._out += float(np.sum(out.astype(np.float64) ** 2))

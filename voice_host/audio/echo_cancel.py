@@ -87,14 +87,18 @@ class FrameCanceller:
     def adds_echo(self) -> bool:
         """True when the filter's output was louder than the microphone over its last window while the host played
         (:mod:`voice_host.audio.added_echo`); False for a library that does not tell."""
-        watch = getattr(self._processor, "added", None)
-        return isinstance(watch, AddedEcho) and watch.adding
+        watch = self._added_watch()
+        return watch is not None and watch.adding
 
     @property
     def added_db(self) -> float | None:
         """The filter's output over the microphone in its last window, in dB (None: the library does not tell)."""
+        watch = self._added_watch()
+        return watch.last_db if watch is not None else None
+
+    def _added_watch(self) -> AddedEcho | None:
         watch = getattr(self._processor, "added", None)
-        return watch.last_db if isinstance(watch, AddedEcho) else None
+        return watch if isinstance(watch, AddedEcho) else None
 
     def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         """The cleaned near end of every whole 10 ms frame available (the rest waits for the next call)."""
