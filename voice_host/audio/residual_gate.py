@@ -24,6 +24,9 @@ import numpy as np
 
 #: The far end's level under which the host is taken as silent (dB relative to full scale int16).
 FAR_SILENT_DBFS = -55.0
+#: Frames :meth:`ResidualGate.relearn` learns from whatever they hold: the bound climbs 0.45 dB a frame, and
+#: from a loud passage of the host to a quiet one it had 6-7 dB to climb on the rig.
+RELEARN_FRAMES = 20
 
 
 def frame_dbfs(samples: np.ndarray) -> float:
@@ -83,8 +86,17 @@ class ResidualGate:
         self._hold = 0
         self.learn_after_frames = learn_after_frames
         self._open_frames = 0  # frames in a row the gate has been open over the host's echo
+        self._relearning = 0  # frames still to learn from whatever they hold (after relearn)
         self.open = True
         """Whether the last frame passed."""
+
+    def relearn(self, frames: int = RELEARN_FRAMES) -> None:
+        """What held the gate open is known to be gone (the echo of a reference that slipped, moved back since):
+        it closes, and learns the echo's bound from the next ``frames`` frames whatever they hold. Held open, it
+        had learnt nothing, and a quieter passage of the host after it stood out of the bound it had kept."""
+        self._hold = 0
+        self._open_frames = 0
+        self._relearning = frames
 
     @property
     def envelope_dbfs(self) -> float:
@@ -120,8 +132,11 @@ class ResidualGate:
         stands_out = over > self.coupling_db + self.margin_db
         # only the host's echo teaches the bound: not a voice standing out, nor the quieter sounds its hold lets
         # through (a player's word between its loud syllables), unless the gate has been open too long for a player
-        if (not stands_out and self._hold == 0) or self._open_frames >= self.learn_after_frames:
+        relearning = self._relearning > 0
+        self._relearning = max(0, self._relearning - 1)
+        if (not stands_out and self._hold == 0) or self._open_frames >= self.learn_after_frames or relearning:
             self.coupling_db += self._up if over > self.coupling_db else -self._down
+        stands_out = stands_out and not relearning
         self._hold = self.hold_frames if stands_out else max(0, self._hold - 1)
         self.open = self._hold > 0
         self._open_frames = self._open_frames + 1 if self.open else 0

@@ -109,3 +109,25 @@ def test_an_echo_that_stays_louder_is_learnt_after_the_gate_has_been_open_a_whil
     outs = [np.any(gate.frame(louder, far)) for _ in range(600)]
     assert all(outs[:100])  # at first it stands out: it could be a player
     assert not any(outs[-100:])  # then it is known as the echo's level
+
+
+@pytest.mark.parametrize("relearn", [True, False])
+def test_a_gate_held_open_by_a_slipped_echo_learns_again_once_it_is_moved_back(relearn: bool) -> None:
+    # While the output slipped the filter added echo and held the gate open: it learnt nothing. Moved back, the
+    # filter takes the echo out as before, but the host's next passage was quieter and its residue 8 dB over the
+    # bound kept from the loud one, 2 dB over the margin (the rig: -17 dB against a bound of -24): it stood out,
+    # held the gate open and kept it from learning, and the host's echo reached the decoder until a loud passage.
+    gate = ResidualGate()
+    loud = np.full(160, 8000, dtype=np.int16)
+    _learnt(gate, loud)  # a residue 32 dB under the far end
+    quiet = np.full(160, 800, dtype=np.int16)  # 20 dB quieter
+    for far in [loud] * 10 + [quiet] * 40:  # the slip: echo added (the microphone's level), the gate held open
+        gate.frame(far, far)
+    if relearn:
+        gate.relearn()
+    residue = np.full(160, 50, dtype=np.int16)  # 24 dB under it
+    outs = [bool(np.any(gate.frame(residue, quiet))) for _ in range(100)]
+    if relearn:
+        assert not any(outs[45:])  # the bound learnt within its relearning frames, then the hold runs out
+    else:
+        assert all(outs)  # the contrast: without it, open throughout
