@@ -71,6 +71,12 @@ class AddedEcho:
         self.last_db = -math.inf
         """The last whole window's output over input, in dB (for the log)."""
 
+    def clear(self) -> None:
+        """Start afresh: not adding, nothing counted (what caused the added echo is known to be undone)."""
+        self._near = self._out = 0.0
+        self._frames = self._under = 0
+        self.adding = False
+
     def frame(self, near: np.ndarray, out: np.ndarray, far: np.ndarray) -> None:
         """Account for one frame: the microphone ``near``, the canceller's linear output ``out``, the far end.
 

@@ -170,6 +170,29 @@ class BlockFilter:
         blocks = [line[len(line) - 2 * n - k * n : len(line) - k * n] for k in range(self._parts)]
         self._history = np.fft.rfft(np.array(blocks), axis=1)
 
+    @property
+    def span(self) -> int:
+        """How many samples of the far end the filter holds (its taps' span and a frame): what :meth:`refill` takes."""
+        return len(self._line)
+
+    def refill(self, line: np.ndarray) -> None:
+        """Replace the far end the filter holds with ``line`` (:attr:`span` samples, oldest first, ending with the
+        last frame taken): the reference as now placed, after a move that :meth:`move` could only pad with
+        silence (a move earlier leaves the newest samples unknown to it).
+
+        >>> f = BlockFilter(4, tail_s=0.002, rate=8000)
+        >>> f.set_taps(np.eye(16)[6])     # the echo: the far end 6 samples later
+        >>> f.refill(np.arange(20.0)); f.cancel(np.zeros(4), np.array([20, 21, 22, 23])).tolist()
+        [-14, -15, -16, -17]
+        """
+        values = np.asarray(line, dtype=np.float64)
+        if len(values) != len(self._line):
+            raise ValueError(f"the filter holds {len(self._line)} samples of the far end, not {len(values)}")
+        self._line = values.copy()
+        n = self._n
+        blocks = [values[len(values) - 2 * n - k * n : len(values) - k * n] for k in range(self._parts)]
+        self._history = np.fft.rfft(np.array(blocks), axis=1)
+
     def path_energy(self, at: int, *, span: int = 4) -> float:
         """How much of the echo path the taps hold within ``span`` taps of tap ``at`` (the direct path learnt there
         holds most of it).

@@ -183,6 +183,20 @@ class DelayTracker:
         self._watched = None
         self._restarted = True
 
+    def moved_back(self, samples: int) -> None:
+        """The reference was moved ``samples`` later (earlier if negative) by another measure, back onto the
+        agreed place (the filter's own taps found where the echo slipped to: :mod:`voice_host.audio.slip_search`):
+        the agreed delay stands, and what was gathered across the slip is dropped."""
+        self.shift += samples
+        self.moves += 1
+        self.taps_move = 0
+        self._near, self._far, self._count = [], [], 0
+        self._found.clear()
+        self._recent.clear()
+        self._recent_count = self._since_watch = 0
+        self.doubted = False
+        self._watched = None
+
     def feed(self, near: np.ndarray, far: np.ndarray) -> None:
         """One chunk of the microphone and of the reference the canceller got with it."""
         near = np.asarray(near, dtype=np.float64)

@@ -71,17 +71,39 @@ class FrameCanceller:
         """True when :meth:`moved` keeps the canceller adapted (its filter's taps move with the reference)."""
         return hasattr(self._processor, "move")
 
-    def moved(self, samples: int, *, taps: int | None = None) -> None:
+    def moved(
+        self, samples: int, *, taps: int | None = None, reference: Callable[[int], np.ndarray] | None = None
+    ) -> None:
         """The reference comes ``samples`` later from now on (a new delay measured): the filter follows if it can,
-        its taps moving by ``taps`` (by default as much as the reference; see :meth:`BlockFilter.move`)."""
+        its taps moving by ``taps`` (by default as much as the reference; see :meth:`BlockFilter.move`).
+
+        ``reference(count)``, when given, is the far end as now placed over the last ``count`` samples given to
+        :meth:`process`: what the filter holds, and the part of a frame still waiting, are read from it again
+        instead of being moved (a move earlier would leave the newest of them silent)."""
         move = getattr(self._processor, "move", None)
-        if move is not None:
-            move(samples, taps=taps)
+        if move is None:
+            return
+        move(samples, taps=taps)
+        inner = self._block_filter()
+        if reference is not None and inner is not None:
+            waiting = len(self._far)
+            again = np.asarray(reference(inner.span + waiting), dtype=np.float64)
+            inner.refill(again[: inner.span])
+            self._far = np.round(again[inner.span :]).astype(np.int16)
+
+    def taps(self) -> np.ndarray | None:
+        """The filter's impulse response, the direct path first (None: a filter whose taps are not its own)."""
+        inner = self._block_filter()
+        return inner.taps() if inner is not None else None
+
+    def _block_filter(self) -> BlockFilter | None:
+        inner = getattr(self._processor, "filter", None)
+        return inner if isinstance(inner, BlockFilter) else None
 
     def path_energy(self, at: int) -> float | None:
         """How much of the echo path the filter holds around tap ``at`` (None: a filter whose taps are not its own)."""
-        inner = getattr(self._processor, "filter", None)
-        return inner.path_energy(at) if isinstance(inner, BlockFilter) else None
+        inner = self._block_filter()
+        return inner.path_energy(at) if inner is not None else None
 
     @property
     def adds_echo(self) -> bool:
@@ -95,6 +117,14 @@ class FrameCanceller:
         """The filter's output over the microphone in its last window, in dB (None: the library does not tell)."""
         watch = self._added_watch()
         return watch.last_db if watch is not None else None
+
+    def realigned(self) -> None:
+        """The reference was put back where the filter's taps were shown to take the echo out of the microphone
+        (:mod:`voice_host.audio.slip_search`): what the slipped echo did to the judges after the filter (the
+        added-echo watch, the residual-echo gate held open over it) is undone."""
+        realigned = getattr(self._processor, "realigned", None)
+        if realigned is not None:
+            realigned()
 
     def _added_watch(self) -> AddedEcho | None:
         watch = getattr(self._processor, "added", None)
@@ -189,6 +219,11 @@ class _HeldBlock:
 
     def move(self, samples: int, *, taps: int | None = None) -> None:
         self.filter.move(samples, taps=taps)
+
+    def realigned(self) -> None:
+        self.added.clear()
+        self.gate.relearn()
+        self._held = 0
 
 
 BACKENDS: dict[str, Callable[[int], FrameProcessor]] = {

@@ -48,6 +48,17 @@ watch alone the echo reached the decoder for 0.6-0.9 s of a slip on the rig whil
 the stage counted as settled, and once through the sink that was enough for the
 host to take its own echo for the stop word.
 
+Where the echo went is found by the filter itself (:mod:`voice_host.audio.slip_search`):
+while the canceller adds echo or the tracker measures the echo off its place, its
+taps are tried on the last quarter of a second at every shift of the reference
+within 60 ms, and a shift that takes the echo out as before, and clearly better than
+any other, moves the reference back onto the taps at once (the filter's span read
+again as now placed, the added-echo watch and the residual-echo gate judging
+afresh). The stage is settled again 0.2-0.5 s after a slip on the rig, where the
+tracker, which must measure the echo's new place twice, took 2.2-2.7 s (and a slip
+under its tolerance, 3.4-4.8 s): seconds in which nobody could stop the host. Through
+the sink a slip of 71 samples just before the stop word kept it from being heard.
+
 The microphone's side starts again the same way when chunks were not read (a
 half-duplex turn, such as a game's end, drops them at the source): its chunks are
 placed from a fresh stamp, a few milliseconds off the count the filter was taught
@@ -65,6 +76,7 @@ import numpy as np
 from voice_host.audio.delay_tracker import DelayTracker
 from voice_host.audio.echo_cancel import FrameCanceller
 from voice_host.audio.far_end import FarEnd, SteadyClock
+from voice_host.audio.slip_search import SlipSearch
 from voice_host.listen.sources import AudioChunk
 
 logger = logging.getLogger(__name__)
@@ -90,6 +102,7 @@ class EchoStage:
         self.tracker = DelayTracker(canceller.sample_rate) if track_delay else None
         """Moves the reference onto the echo path's measured delay (None: the reference as timed)."""
         self._clock = SteadyClock(canceller.sample_rate)  # capture stamps jitter: the chunks' times steadied
+        self._search = SlipSearch(canceller.sample_rate)  # the microphone's last window, for a slip's place
         self.last_far = np.zeros(0, dtype=np.int16)
         """The reference the last chunk was cleaned against (for diagnostics)."""
         self.heard_s = 0.0
@@ -109,6 +122,7 @@ class EchoStage:
         # the microphone's chunks were not all read (a half-duplex turn dropped them at the source): the count starts
         # again from a stamp, a few milliseconds off where it was, as a new run of the output lands the reference
         captured_again = starts > 0 and self._clock.starts != starts
+        self._search.feed(near, start)
         run, began = self.far.run
         new_run = run != self._run and start >= began  # the first chunk all of the new run: its delay measured alone
         if new_run or captured_again:
@@ -139,7 +153,12 @@ class EchoStage:
             self._muted = True
             logger.info("echo: the canceller adds echo (%.1f dB; %s)", self._canceller.added_db, self.describe())
         self._adding = adding
-        if self.tracker is not None and self.tracker.shift != shift:  # the next chunk's reference comes moved
+        end = start + len(near) / rate
+        slip = self._find_slip() if self.tracker is not None and self.tracker.shift == shift else None
+        if slip is not None:  # the filter's span read again as now placed: its estimate is whole at once
+            self._move_back(shift, slip, end)
+            moved = False
+        elif self.tracker is not None and self.tracker.shift != shift:  # the next chunk's reference comes moved
             logger.info("echo: the reference moved by %d samples (%s)", self.tracker.shift - shift, self.describe())
             self._canceller.moved(self.tracker.shift - shift, taps=self._taps_move(self.tracker.shift - shift))
             if not self._canceller.follows_moves:  # its filter starts over on the new delay
@@ -164,6 +183,38 @@ class EchoStage:
             # syllable and was not heard (the listener takes words begun there for the player's anyway)
             return bytes(2 * len(near))
         return out[-len(near) :].astype("<i2").tobytes()
+
+    def _find_slip(self) -> int | None:
+        """How far the echo slipped off the filter's taps (samples, later = positive), found just now, or None.
+        The search (:mod:`voice_host.audio.slip_search`) runs only while something says the output slipped: the
+        canceller adds echo, or the tracker measured the echo off its agreed place."""
+        tracker = self.tracker
+        if tracker is None or self._blind or not tracker.confirmed:
+            return None
+        if not (self._adding or tracker.suspect or tracker.doubted):
+            return None
+        taps = self._canceller.taps()
+        if taps is None:
+            return None
+        rate = self._canceller.sample_rate
+        shift = tracker.shift
+        return self._search.find(taps, lambda at, count: self.far.reference(at - shift / rate, count, rate))
+
+    def _move_back(self, shift: int, slip: int, end: float) -> None:
+        """Move the reference (now ``shift``) by ``slip``, the filter's taps staying where they are (the room did
+        not change), and read the filter's span again as now placed up to ``end``: the stage is settled again
+        from the next chunk, seconds before the tracker could say so."""
+        assert self.tracker is not None
+        rate = self._canceller.sample_rate
+        self.tracker.moved_back(slip)
+        placed = shift + slip
+        self._canceller.moved(
+            slip, taps=0, reference=lambda count: self.far.reference(end - (count + placed) / rate, count, rate)
+        )
+        self._canceller.realigned()
+        self._adding = False
+        logger.info("echo: the echo slipped by %d samples: the reference moved back onto the taps (%s)", slip,
+                    self.describe())
 
     def _taps_move(self, moved: int) -> int:
         """How far the filter's taps move with a reference moved by ``moved``: not at all (or by the new run's

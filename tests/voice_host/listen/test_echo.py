@@ -217,18 +217,24 @@ def test_a_microphone_read_again_after_a_gap_a_few_ms_off_is_measured_again_befo
 
 
 @pytest.mark.slow  # seconds of audio through the canceller: the full tier
-@pytest.mark.parametrize("slip_s", [9.0, 9.3, 11.0])
+@pytest.mark.parametrize(
+    ("slip_s", "slip"), [(9.0, 128), (9.3, 128), (11.0, 128), (9.0, 24), (9.3, -64), (11.0, 800)]
+)
 def test_an_output_that_slips_mid_speech_is_muted_until_the_reference_is_moved_back_onto_the_taps(
-    slip_s: float,
+    slip_s: float, slip: int
 ) -> None:
     """PulseAudio can play a few milliseconds of silence the host never wrote (an underrun on the server's side,
     which the output stream is not told of): from then on the echo comes later than the reference says. Through
     the sink a slip of 128 samples in the middle of a help sentence made the host miss the stop word said over
     it: the reference was moved some seconds later, and the filter's taps, moved with it, cut off the direct
-    path, while the stage counted as settled."""
-    slip, slip_at = 128, int(slip_s * RATE)  # 8 ms at 16 kHz, as the tracker measured it through the sink
+    path, while the stage counted as settled. Slips of 71 samples and of a whole output block (800) were seen
+    there too; one earlier (samples written and never played) is tried as well."""
+    slip_at = int(slip_s * RATE)  # 128: 8 ms at 16 kHz, as the tracker measured it through the sink
     host = np.concatenate([speechlike(8.0, seed=4), speechlike(7.0, seed=7), np.zeros(RATE // 2, np.int16)])
-    heard = np.concatenate([host[:slip_at], np.zeros(slip, np.int16), host[slip_at:]])  # what the room played
+    if slip > 0:  # what the room played
+        heard = np.concatenate([host[:slip_at], np.zeros(slip, np.int16), host[slip_at:]])
+    else:
+        heard = np.concatenate([host[:slip_at], host[slip_at - slip :]])
     mic = to_int16(ROOMS[1].echo(heard, RATE))
     stage = _stage(host, "block-gate")  # the far end as the stream stamped it: continuous, one run
     source = TimedSource(mic)
@@ -246,7 +252,10 @@ def test_an_output_that_slips_mid_speech_is_muted_until_the_reference_is_moved_b
     # which must measure the echo off its place, took 0.6-0.9 s)
     assert doubted and doubted[0] <= slip_s + 0.2
     back = max(doubted) + 0.05
-    assert back <= slip_s + 3.0 and all(ok for at, ok, _ in chunks if at >= back)  # until the reference is moved
+    # until the reference is moved back: within half a second, the filter's own taps finding where the echo went
+    # (0.25-0.4 s here; the tracker, which must measure the echo's new place twice, took 2.15-2.7 s, and never
+    # moved it for a slip under its tolerance, 24 samples: 3.4-4.8 s until the filter had learnt it again)
+    assert back <= slip_s + 0.5 and all(ok for at, ok, _ in chunks if at >= back)
     # meanwhile the host's echo, left whole by the filter, is kept from the decoder
     assert all(passed == 0.0 for at, _, passed in chunks if doubted[0] < at < back)
     # what reaches the decoder while the stage counts as settled, in the three seconds from the slip: at most a
