@@ -339,14 +339,27 @@ class Pyttsx3Speaker:
             self._fall_back(str(exc))
 
     def _warmed(self) -> None:
-        """Wait for the warm-up's blip to have been heard (at once, when it has); a dead output falls back."""
-        warming, self._warming = self._warming, None
-        if warming is None:
-            return
-        try:
-            warming.wait()
-        except PlaybackFailed as exc:
-            self._fall_back(str(exc))
+        """Wait for the warm-up's blip to have been heard (at once, when it has); a dead output falls back.
+
+        A blip not heard in time is tried once more on a fresh stream before the voice is given up for the
+        evening: through the sink, on a loaded machine, a new stream once did not get to its first samples
+        within the blip's 5 s, and the whole game was printed instead of spoken."""
+        for attempt in (1, 2):
+            warming, self._warming = self._warming, None
+            if warming is None:
+                return
+            try:
+                warming.wait()
+                return
+            except PlaybackFailed as exc:
+                if attempt == 2 or self._output is None:
+                    self._fall_back(str(exc))
+                    return
+                self._output.close()
+                self._output = None
+                if self._talk_over is not None:  # the fresh stream's first block begins a new run of the reference
+                    self._talk_over.far.new_run()
+                self._warm_up()  # a fresh stream and blip (or the fallback, when none opens)
 
     def _fall_back(self, reason: str) -> None:
         if not self._printing:
