@@ -4,7 +4,7 @@ port, the voice real: espeak-ng through pyttsx3; no sink)."""
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -18,8 +18,8 @@ from voice_host.speak.speaker import Pyttsx3Speaker
 class _Output:
     """An output stream whose first ``dead`` instances never get to their clips; the others play at once."""
 
-    dead = 0
-    opened: list[_Output] = []
+    dead: ClassVar[int] = 0
+    opened: ClassVar[list[_Output]] = []
 
     def __init__(self, *, sample_rate: int, device: Any = None, latency: Any = "low") -> None:
         self.sample_rate = sample_rate
