@@ -165,10 +165,8 @@ class BlockFilter:
             self.set_taps(_shifted(self.taps(), -taps_by))
         if not samples:
             return
-        line = self._line = _shifted(self._line, samples)
-        n = self._n
-        blocks = [line[len(line) - 2 * n - k * n : len(line) - k * n] for k in range(self._parts)]
-        self._history = np.fft.rfft(np.array(blocks), axis=1)
+        self._line = _shifted(self._line, samples)
+        self._transform_line()
 
     @property
     def span(self) -> int:
@@ -189,8 +187,12 @@ class BlockFilter:
         if len(values) != len(self._line):
             raise ValueError(f"the filter holds {len(self._line)} samples of the far end, not {len(values)}")
         self._line = values.copy()
-        n = self._n
-        blocks = [values[len(values) - 2 * n - k * n : len(values) - k * n] for k in range(self._parts)]
+        self._transform_line()
+
+    def _transform_line(self) -> None:
+        """The partitions' spectra made again from the far end held (after it was moved or read again)."""
+        line, n = self._line, self._n
+        blocks = [line[len(line) - 2 * n - k * n : len(line) - k * n] for k in range(self._parts)]
         self._history = np.fft.rfft(np.array(blocks), axis=1)
 
     def path_energy(self, at: int, *, span: int = 4) -> float:
