@@ -89,6 +89,7 @@ class FarEnd:
         self._loud_until = float("-inf")
         self._clock: SteadyClock | None = None
         self._run = (0, float("-inf"))
+        self._underflows: deque[float] = deque(maxlen=16)
 
     @property
     def run(self) -> tuple[int, float]:
@@ -110,10 +111,13 @@ class FarEnd:
         with self._lock:
             self._clock = None
 
-    def played(self, samples: np.ndarray, rate: int, *, at: float) -> None:
-        """``samples`` (int16 mono at ``rate``) reach the DAC from monotonic time ``at`` (a copy is kept)."""
+    def played(self, samples: np.ndarray, rate: int, *, at: float, underflow: bool = False) -> None:
+        """``samples`` (int16 mono at ``rate``) reach the DAC from monotonic time ``at`` (a copy is kept);
+        ``underflow``: the output stream said the device ran out of samples before this block (PortAudio's flag)."""
         block = np.array(samples, dtype=np.int16).reshape(-1)
         with self._lock:
+            if underflow:
+                self._underflows.append(at)
             if self._clock is None or self._clock.rate != rate:
                 self._clock = SteadyClock(rate)
             starts = self._clock.starts
@@ -126,6 +130,19 @@ class FarEnd:
                 self._loud_until = max(self._loud_until, end)
             while self._blocks and self._blocks[0][0] < end - self._keep_s:
                 self._blocks.popleft()
+
+    def underflow_before(self, at: float, *, within_s: float = 1.0) -> float | None:
+        """How long before time ``at`` the output last said it underflowed (within ``within_s``), or None: what
+        the echo stage tells of a slip it found (through the sink, slips and ALSA's underruns came together).
+
+        >>> far = FarEnd()
+        >>> far.played(np.zeros(10, dtype=np.int16), 100, at=5.0, underflow=True)
+        >>> far.underflow_before(5.3), far.underflow_before(7.0)
+        (0.3, None)
+        """
+        with self._lock:
+            earlier = [stamp for stamp in self._underflows if at - within_s <= stamp <= at]
+        return round(at - max(earlier), 6) if earlier else None
 
     def sounding(self, at: float, *, tail_s: float = 0.0) -> bool:
         """True when the host was making sound at time ``at`` (or within ``tail_s`` before: the room's echo)."""

@@ -213,8 +213,12 @@ class EchoStage:
         )
         self._canceller.realigned()
         self._adding = False
-        logger.info("echo: the echo slipped by %d samples: the reference moved back onto the taps (%s)", slip,
-                    self.describe())
+        underflow = self.far.underflow_before(end)
+        logger.info(
+            "echo: the echo slipped by %d samples: the reference moved back onto the taps (%s; %s)", slip,
+            self.describe(), "no underflow of the output told" if underflow is None else
+            f"the output underflowed {underflow:.2f} s before",
+        )
 
     def _taps_move(self, moved: int) -> int:
         """How far the filter's taps move with a reference moved by ``moved``: not at all (or by the new run's

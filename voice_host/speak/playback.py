@@ -306,7 +306,8 @@ class OutputStream:
                     pending.scheduled.set()
         out[filled:] = 0
         if self.tap is not None:
-            self.tap.played(out, self.sample_rate, at=now + dac_lag)
+            underflow = bool(getattr(status, "output_underflow", False))
+            self.tap.played(out, self.sample_rate, at=now + dac_lag, underflow=underflow)
 
     def cut(self) -> int:
         """Drop every clip still queued, the one playing included (its rest is not played); how many were dropped.
