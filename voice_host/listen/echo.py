@@ -94,15 +94,21 @@ WORD_TAIL_S = 0.15
 
 
 class EchoStage:
-    """Cleans microphone chunks against the far end; :meth:`host_audible` tells when the host's echo may be in them."""
+    """Cleans microphone chunks against the far end; :meth:`host_audible` tells when the host's echo may be in them.
 
-    def __init__(self, canceller: FrameCanceller, far: FarEnd, *, track_delay: bool = True) -> None:
+    ``track_delay``: move the reference onto the echo path's measured delay; ``find_slips``: after a slip, move it
+    back where the filter's taps find the echo (off: only the tracker's measurement does, seconds later; for
+    ``bench/slip_recovery.py``)."""
+
+    def __init__(
+        self, canceller: FrameCanceller, far: FarEnd, *, track_delay: bool = True, find_slips: bool = True
+    ) -> None:
         self._canceller = canceller
         self.far = far
         self.tracker = DelayTracker(canceller.sample_rate) if track_delay else None
         """Moves the reference onto the echo path's measured delay (None: the reference as timed)."""
         self._clock = SteadyClock(canceller.sample_rate)  # capture stamps jitter: the chunks' times steadied
-        self._search = SlipSearch(canceller.sample_rate)  # the microphone's last window, for a slip's place
+        self._search = SlipSearch(canceller.sample_rate) if find_slips else None  # the microphone's last window
         self.last_far = np.zeros(0, dtype=np.int16)
         """The reference the last chunk was cleaned against (for diagnostics)."""
         self.heard_s = 0.0
@@ -122,7 +128,8 @@ class EchoStage:
         # the microphone's chunks were not all read (a half-duplex turn dropped them at the source): the count starts
         # again from a stamp, a few milliseconds off where it was, as a new run of the output lands the reference
         captured_again = starts > 0 and self._clock.starts != starts
-        self._search.feed(near, start)
+        if self._search is not None:
+            self._search.feed(near, start)
         run, began = self.far.run
         new_run = run != self._run and start >= began  # the first chunk all of the new run: its delay measured alone
         if new_run or captured_again:
@@ -189,7 +196,7 @@ class EchoStage:
         The search (:mod:`voice_host.audio.slip_search`) runs only while something says the output slipped: the
         canceller adds echo, or the tracker measured the echo off its agreed place."""
         tracker = self.tracker
-        if tracker is None or self._blind or not tracker.confirmed:
+        if tracker is None or self._search is None or self._blind or not tracker.confirmed:
             return None
         if not (self._adding or tracker.suspect or tracker.doubted):
             return None
