@@ -97,8 +97,8 @@ class RecordedFarEnd(FarEnd):
         self.log: list[tuple[float, float, bool, int]] = []
         """(start, end, loud, the output's run) of every block handed over."""
 
-    def played(self, samples: np.ndarray, rate: int, *, at: float) -> None:
-        super().played(samples, rate, at=at)
+    def played(self, samples: np.ndarray, rate: int, *, at: float, underflow: bool = False) -> None:
+        super().played(samples, rate, at=at, underflow=underflow)
         self.log.append((at, at + len(samples) / rate, bool(np.any(np.abs(samples) > 200)), self.run[0]))
 
     def loud_after(self, start: float) -> list[tuple[float, float]]:
