@@ -55,15 +55,8 @@ def erle_by_shift(near: np.ndarray, reference: np.ndarray, taps: np.ndarray, max
     (40, True, True)
     """
     width = len(near)
-    expected = width + len(taps) - 1 + 2 * max_slip
-    if len(reference) != expected:
-        raise ValueError(f"the reference must hold {expected} samples, not {len(reference)}")
     near = np.asarray(near, dtype=np.float64)
-    size = 1 << int(np.ceil(np.log2(len(reference) + len(taps))))
-    estimate = np.fft.irfft(np.fft.rfft(reference, size) * np.fft.rfft(taps, size), size)
-    # the estimate with every tap fed: from reference index len(taps) - 1 on, width + 2 * max_slip samples;
-    # shifted by s, near[i] faces estimate[i + max_slip - s]
-    estimate = estimate[len(taps) - 1 : len(taps) - 1 + width + 2 * max_slip]
+    estimate = _estimate(width, reference, taps, max_slip)
     size = 1 << int(np.ceil(np.log2(len(estimate) + width)))
     cross = np.fft.irfft(np.fft.rfft(estimate, size) * np.conj(np.fft.rfft(near, size)), size)[: 2 * max_slip + 1]
     energy = np.concatenate([[0.0], np.cumsum(estimate**2)])
@@ -72,6 +65,47 @@ def erle_by_shift(near: np.ndarray, reference: np.ndarray, taps: np.ndarray, max
     residual = np.maximum(near_power - 2 * cross + sliding, 1e-9)
     by_offset = 10 * np.log10(max(near_power, 1e-9) / residual)  # offset u = max_slip - shift
     return np.asarray(by_offset[::-1])  # by shift, from -max_slip
+
+
+def _estimate(width: int, reference: np.ndarray, taps: np.ndarray, max_slip: int) -> np.ndarray:
+    """The echo estimate of ``taps`` fed ``reference`` (as :func:`erle_by_shift` takes it), wherever every tap is
+    fed: ``width + 2 * max_slip`` samples; shifted by ``s``, the microphone's sample ``i`` faces
+    ``estimate[i + max_slip - s]``."""
+    expected = width + len(taps) - 1 + 2 * max_slip
+    if len(reference) != expected:
+        raise ValueError(f"the reference must hold {expected} samples, not {len(reference)}")
+    size = 1 << int(np.ceil(np.log2(len(reference) + len(taps))))
+    estimate = np.fft.irfft(np.fft.rfft(reference, size) * np.fft.rfft(taps, size), size)
+    return np.asarray(estimate[len(taps) - 1 : len(taps) - 1 + width + 2 * max_slip])
+
+
+def slip_start(near: np.ndarray, reference: np.ndarray, taps: np.ndarray, max_slip: int, shift: int, frame: int) -> int:
+    """Where in ``near`` the echo began to come ``shift`` samples off its old place (the index of the first
+    sample of the ``frame`` from which the shifted estimate explains it better, as one boundary: before it the
+    estimate at the old place, after it the shifted one, with the least residue in all).
+
+    >>> rng = np.random.default_rng(6)
+    >>> far = rng.standard_normal(8000)
+    >>> taps = np.zeros(64); taps[[3, 20]] = [0.8, -0.3]
+    >>> played = np.concatenate([far[:3000], np.zeros(40), far[3000:]])   # 40 samples of silence from 3000
+    >>> echo = np.convolve(played, taps)[:8000]
+    >>> start = slip_start(echo[1163 : 1163 + 4000], far[1000 : 1000 + 4000 + 63 + 200], taps, 100, 40, 160)
+    >>> start % 160, abs(start - (3003 - 1163)) < 160      # the echo changed at 1840 (the first tap: 3)
+    (0, True)
+    """
+    width = len(near)
+    near = np.asarray(near, dtype=np.float64)
+    estimate = _estimate(width, reference, taps, max_slip)
+    before = (near - estimate[max_slip : max_slip + width]) ** 2
+    after = (near - estimate[max_slip - shift : max_slip - shift + width]) ** 2
+    frames = width // frame
+    before_frames = before[: frames * frame].reshape(frames, frame).sum(axis=1)
+    after_frames = after[: frames * frame].reshape(frames, frame).sum(axis=1)
+    # the residue with the boundary at each frame: the old place before it, the shifted one from it
+    cost = np.concatenate([[0.0], np.cumsum(before_frames)]) + np.concatenate(
+        [np.cumsum(after_frames[::-1])[::-1], [0.0]]
+    )
+    return int(np.argmin(cost)) * frame
 
 
 def find_slip(near: np.ndarray, reference: np.ndarray, taps: np.ndarray, max_slip: int, rate: int) -> int | None:
@@ -139,12 +173,30 @@ class SlipSearch:
 
     def find(self, taps: np.ndarray, reference: Callable[[float, int], np.ndarray]) -> int | None:
         """The slip over the last window (:func:`find_slip`), or None (no whole window yet, or no clear one)."""
+        window = self._window(taps, reference)
+        if window is None:
+            return None
+        near, far = window
+        return find_slip(near, far, taps, self.max_slip, self.rate) if np.any(far) else None
+
+    def started(self, taps: np.ndarray, reference: Callable[[float, int], np.ndarray], shift: int) -> float | None:
+        """When the echo began to come ``shift`` samples off (microphone time, to a 10 ms frame; the start of the
+        window when it was so all through it): :func:`slip_start` over the last window."""
+        window = self._window(taps, reference)
+        if window is None or self._end is None:
+            return None
+        near, far = window
+        at = slip_start(near, far, taps, self.max_slip, shift, self.rate // 100)
+        return self._end - (self._width - at) / self.rate
+
+    def _window(
+        self, taps: np.ndarray, reference: Callable[[float, int], np.ndarray]
+    ) -> tuple[np.ndarray, np.ndarray] | None:
+        """The last window of the microphone and the far end as now placed around it (see :func:`erle_by_shift`)."""
         if self._end is None or self._count < self._width:
             return None
         near = np.concatenate(self._chunks)[-self._width :]
         start = self._end - self._width / self.rate
         before = len(taps) - 1 + self.max_slip
         far = reference(start - before / self.rate, self._width + before + self.max_slip).astype(np.float64)
-        if not np.any(far):
-            return None
-        return find_slip(near, far, taps, self.max_slip, self.rate)
+        return near, far

@@ -53,8 +53,8 @@ while the canceller adds echo or the tracker measures the echo off its place, it
 taps are tried on the last quarter of a second at every shift of the reference
 within 60 ms, and a shift that takes the echo out as before, and clearly better than
 any other, moves the reference back onto the taps at once (the filter's span read
-again as now placed, the added-echo watch and the residual-echo gate judging
-afresh). The stage is settled again 0.2-0.5 s after a slip on the rig, where the
+again, spliced at the slip's instant, the added-echo watch and the residual-echo
+gate judging afresh). The stage is settled again 0.2-0.5 s after a slip on the rig, where the
 tracker, which must measure the echo's new place twice, took 2.2-2.7 s (and a slip
 under its tolerance, 3.4-4.8 s): seconds in which nobody could stop the host. Through
 the sink a slip of 71 samples just before the stop word kept it from being heard.
@@ -162,10 +162,9 @@ class EchoStage:
         self._adding = adding
         end = start + len(near) / rate
         slip = self._find_slip() if self.tracker is not None and self.tracker.shift == shift else None
-        # the filter's span read again as now placed: its estimate is whole at once, but for what was played before
-        # the slip (placed as now too, 0-60 ms off), until that has left the span. Waiting for it to leave (0.4 s
-        # more of deafness) took 0.06 s instead of 0.48 s of the host's echo out of one slip in 30 in
-        # bench/slip_recovery.py, and none out of the others: the quicker answer is kept
+        # the filter's span read again, spliced at the slip: its estimate is whole at once (read all at the new
+        # place, what was played before the slip left 0.48 s of the host's echo through in one of the 30 slips of
+        # bench/slip_recovery.py; waiting for it to leave the span cost 0.4 s more of deafness)
         if slip is not None:
             self._move_back(shift, slip, end)
             moved = False
@@ -213,15 +212,29 @@ class EchoStage:
 
     def _move_back(self, shift: int, slip: int, end: float) -> None:
         """Move the reference (now ``shift``) by ``slip``, the filter's taps staying where they are (the room did
-        not change), and read the filter's span again as now placed up to ``end``: the stage is settled again
-        from the next chunk, seconds before the tracker could say so."""
-        assert self.tracker is not None
+        not change), and read the filter's span again up to ``end``: what was played before the slip (its instant
+        found by :meth:`~voice_host.audio.slip_search.SlipSearch.started`) at the old place, the rest at the new
+        one. The stage is settled again from the next chunk, seconds before the tracker could say so."""
+        assert self.tracker is not None and self._search is not None
         rate = self._canceller.sample_rate
-        self.tracker.moved_back(slip)
-        placed = shift + slip
-        self._canceller.moved(
-            slip, taps=0, reference=lambda count: self.far.reference(end - (count + placed) / rate, count, rate)
+        taps = self._canceller.taps()
+        since = None if taps is None else self._search.started(
+            taps, lambda at, count: self.far.reference(at - shift / rate, count, rate), slip
         )
+        self.tracker.moved_back(slip)
+        # what was played before the slip stays at the old place in the filter's span, the rest comes anew
+        boundary = -np.inf if since is None else since - self.tracker.margin / rate
+
+        def spliced(count: int) -> np.ndarray:
+            first = end - count / rate
+            times = first + np.arange(count) / rate
+            before = self.far.reference(first - shift / rate, count, rate)
+            after = self.far.reference(first - (shift + slip) / rate, count, rate)
+            out = np.where(times < boundary, before, after)
+            out[(times >= boundary) & (times < boundary + slip / rate)] = 0  # silence the output played
+            return out
+
+        self._canceller.moved(slip, taps=0, reference=spliced)
         self._canceller.realigned()
         self._adding = False
         underflow = self.far.underflow_before(end)

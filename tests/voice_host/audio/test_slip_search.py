@@ -99,3 +99,32 @@ def test_a_player_talking_over_the_host_moves_nothing_wrongly(
     for end_s in np.arange(9.5, 11.0, 0.25):
         found = _search(mic, host, taps, float(end_s))
         assert found is None if slip == 0 else found in (None, slip)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("room", range(len(ROOMS)))
+@pytest.mark.parametrize("slip", [71, 800, -64])
+def test_the_instant_of_the_slip_is_found_to_a_frame(
+    learnt: dict[int, tuple[np.ndarray, np.ndarray]], room: int, slip: int
+) -> None:
+    """What was played before the slip stays at its old place in the filter's span: the instant it changed is
+    found within two 10 ms frames of where its echo reached the microphone, the window holding both sides."""
+    host, taps = learnt[room]
+    if slip > 0:
+        played = np.concatenate([host[:SLIP_AT], np.zeros(slip, np.int16), host[SLIP_AT:]])
+    else:
+        played = np.concatenate([host[:SLIP_AT], host[SLIP_AT - slip :]])
+    mic = to_int16(ROOMS[room].echo(played, RATE))
+    heard_s = 9.0 + ROOMS[room].delay_s  # the first sample the slip changed, in the microphone
+    search = SlipSearch(RATE)
+    end = int((heard_s + 0.12) * RATE) // CHUNK * CHUNK
+    for start in range(end - int(WINDOW_S * RATE) - CHUNK, end, CHUNK):
+        search.feed(mic[start : start + CHUNK], start / RATE)
+
+    def reference(at: float, count: int) -> np.ndarray:
+        first = round(at * RATE)
+        padded = np.concatenate([np.zeros(RATE, np.int16), host, np.zeros(RATE, np.int16)])
+        return padded[first + RATE : first + RATE + count]
+
+    since = search.started(taps, reference, slip)
+    assert since is not None and abs(since - heard_s) <= 0.02 + 1e-9
