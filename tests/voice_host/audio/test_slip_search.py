@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
@@ -31,19 +33,37 @@ def _taps(room: int, host: np.ndarray) -> np.ndarray:
     return taps
 
 
-def _search(mic: np.ndarray, host: np.ndarray, taps: np.ndarray, end_s: float) -> int | None:
-    """The search over the window of ``mic`` ending at ``end_s``, the far end as the stream stamped it."""
+def slipped(host: np.ndarray, slip: int, at: int = SLIP_AT) -> np.ndarray:
+    """What the room played: ``host`` with ``slip`` samples of silence it never wrote put in at sample ``at``
+    (PulseAudio's underrun), or, negative, that many of its samples never played."""
+    if slip > 0:
+        return np.concatenate([host[:at], np.zeros(slip, np.int16), host[at:]])
+    return np.concatenate([host[:at], host[at - slip :]])
+
+
+def _fed(mic: np.ndarray, end_s: float) -> SlipSearch:
+    """A search fed ``mic`` in chunks up to ``end_s`` (a window and a chunk of it)."""
     search = SlipSearch(RATE)
     end = int(end_s * RATE)
     for start in range(end - int(WINDOW_S * RATE) - CHUNK, end, CHUNK):
         search.feed(mic[start : start + CHUNK], start / RATE)
+    return search
+
+
+def _reference(host: np.ndarray) -> Callable[[float, int], np.ndarray]:
+    """The far end as the stream stamped it (``host`` from time 0), silence around it."""
+    padded = np.concatenate([np.zeros(RATE, np.int16), host, np.zeros(RATE, np.int16)])
 
     def reference(at: float, count: int) -> np.ndarray:
         first = round(at * RATE)
-        padded = np.concatenate([np.zeros(RATE, np.int16), host, np.zeros(RATE, np.int16)])
         return padded[first + RATE : first + RATE + count]
 
-    return search.find(taps, reference)
+    return reference
+
+
+def _search(mic: np.ndarray, host: np.ndarray, taps: np.ndarray, end_s: float) -> int | None:
+    """The search over the window of ``mic`` ending at ``end_s``, the far end as the stream stamped it."""
+    return _fed(mic, end_s).find(taps, _reference(host))
 
 
 @pytest.fixture(scope="module")
@@ -64,11 +84,7 @@ def test_the_echo_of_a_slipped_output_is_found_where_it_went(
     half a second after the slip reached the microphone at the latest (until then the room's reverberation still
     holds what was played before it, at the old place)."""
     host, taps = learnt[room]
-    if slip > 0:
-        played = np.concatenate([host[:SLIP_AT], np.zeros(slip, np.int16), host[SLIP_AT:]])
-    else:
-        played = np.concatenate([host[:SLIP_AT], host[SLIP_AT - slip :]])
-    mic = to_int16(ROOMS[room].echo(played, RATE))
+    mic = to_int16(ROOMS[room].echo(slipped(host, slip), RATE))
     heard_s = 9.0 + ROOMS[room].delay_s + max(slip, 0) / RATE  # the slip's first echo in the microphone
     found = {round(after, 2): _search(mic, host, taps, heard_s + after) for after in np.arange(0.3, 0.85, 0.1)}
     if abs(slip) > MAX_SLIP_S * RATE:  # beyond the search: nothing is moved (the tracker will measure it)
@@ -90,8 +106,7 @@ def test_a_player_talking_over_the_host_moves_nothing_wrongly(
     found; over a slipped one, at most the slip itself."""
     room = 1
     host, taps = learnt[room]
-    played = np.concatenate([host[:SLIP_AT], np.zeros(slip, np.int16), host[SLIP_AT:]])
-    echo = ROOMS[room].echo(played, RATE).astype(np.float64)
+    echo = ROOMS[room].echo(slipped(host, slip), RATE).astype(np.float64)
     player, start = speechlike(2.0, seed=9).astype(np.float64), int(9.1 * RATE)
     span = slice(start, start + len(player))
     echo[span] += player * np.sqrt(np.mean(echo[span] ** 2) / np.mean(player**2)) * 10 ** (over_db / 20)
@@ -110,21 +125,8 @@ def test_the_instant_of_the_slip_is_found_to_a_frame(
     """What was played before the slip stays at its old place in the filter's span: the instant it changed is
     found within two 10 ms frames of where its echo reached the microphone, the window holding both sides."""
     host, taps = learnt[room]
-    if slip > 0:
-        played = np.concatenate([host[:SLIP_AT], np.zeros(slip, np.int16), host[SLIP_AT:]])
-    else:
-        played = np.concatenate([host[:SLIP_AT], host[SLIP_AT - slip :]])
-    mic = to_int16(ROOMS[room].echo(played, RATE))
+    mic = to_int16(ROOMS[room].echo(slipped(host, slip), RATE))
     heard_s = 9.0 + ROOMS[room].delay_s  # the first sample the slip changed, in the microphone
-    search = SlipSearch(RATE)
-    end = int((heard_s + 0.12) * RATE) // CHUNK * CHUNK
-    for start in range(end - int(WINDOW_S * RATE) - CHUNK, end, CHUNK):
-        search.feed(mic[start : start + CHUNK], start / RATE)
-
-    def reference(at: float, count: int) -> np.ndarray:
-        first = round(at * RATE)
-        padded = np.concatenate([np.zeros(RATE, np.int16), host, np.zeros(RATE, np.int16)])
-        return padded[first + RATE : first + RATE + count]
-
-    since = search.started(taps, reference, slip)
+    end_s = int((heard_s + 0.12) * RATE) // CHUNK * CHUNK / RATE
+    since = _fed(mic, end_s).started(taps, _reference(host), slip)
     assert since is not None and abs(since - heard_s) <= 0.02 + 1e-9

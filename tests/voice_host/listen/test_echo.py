@@ -15,6 +15,7 @@ from voice_host.listen.gate import GateStage
 from voice_host.listen.sources import AudioChunk
 
 from ..audio.test_echo_cancel import speechlike
+from ..audio.test_slip_search import slipped
 
 RATE = 16000
 T0 = 1000.0
@@ -231,10 +232,7 @@ def test_an_output_that_slips_mid_speech_is_muted_until_the_reference_is_moved_b
     there too; one earlier (samples written and never played) is tried as well."""
     slip_at = int(slip_s * RATE)  # 128: 8 ms at 16 kHz, as the tracker measured it through the sink
     host = np.concatenate([speechlike(8.0, seed=4), speechlike(7.0, seed=7), np.zeros(RATE // 2, np.int16)])
-    if slip > 0:  # what the room played
-        heard = np.concatenate([host[:slip_at], np.zeros(slip, np.int16), host[slip_at:]])
-    else:
-        heard = np.concatenate([host[:slip_at], host[slip_at - slip :]])
+    heard = slipped(host, slip, slip_at)  # what the room played
     mic = to_int16(ROOMS[1].echo(heard, RATE))
     stage = _stage(host, "block-gate")  # the far end as the stream stamped it: continuous, one run
     source = TimedSource(mic)
