@@ -24,6 +24,12 @@ ALTERNATIVES = 4
 #: Audio the second decoder may lag behind the grammar decoder (while the grammar decoder hears no
 #: word yet) before it catches up anyway.
 MOST_DEFERRED_S = 5.0
+#: Audio kept for the second decoder while the grammar decoder shows no word (:meth:`PhaseDecoders.keep_recent`):
+#: the partial result shows a word within about 0.4 s of its end, so an utterance's first word began within
+#: this of the chunk that shows it. Older audio is silence or the room: catching it up cost the first answer
+#: after the host's opening 120-160 ms (issue 33: five seconds of the host's cleaned voice, kept back while
+#: nobody spoke).
+KEEP_BEFORE_WORD_S = 1.5
 
 
 def recognizer(model: Any, sample_rate: int, grammar: Sequence[str]) -> Any:
@@ -104,6 +110,21 @@ class PhaseDecoders:
         deferred, self._deferred, self._deferred_bytes = self._deferred, [], 0
         for data in deferred:
             self._feed_second(data)
+
+    def keep_recent(self, keep_s: float = KEEP_BEFORE_WORD_S) -> None:
+        """The grammar decoder shows no word: forget all but the last ``keep_s`` of the audio kept for the
+        second decoder (which has heard nothing since its last utterance, so it simply starts later).
+
+        Its word times stay on the clock of the audio fed, as after :meth:`drop_second`. A second decoder
+        already fed as the chunks come keeps hearing everything.
+        """
+        if self.second is None or self._live:
+            return
+        most = int(keep_s * self._bytes_per_s)
+        while self._deferred and self._deferred_bytes - len(self._deferred[0]) >= most:
+            dropped = self._deferred.pop(0)
+            self._deferred_bytes -= len(dropped)
+            self._skipped_s += len(dropped) / self._bytes_per_s
 
     def drop_second(self) -> None:
         """The utterance just ended needs no second decode: forget what the second decoder heard of it."""

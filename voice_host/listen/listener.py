@@ -449,6 +449,8 @@ class VoskListener:
         quiet = self._gate.energy.threshold()
         if final is None and watched:
             partial = phase.decoders.partial()
+            if not partial:  # no word yet: the second decoder needs no more than the lead-up to one
+                phase.decoders.keep_recent()
             if not sequence and phase.end.is_talk(partial):  # too long for any phrase: the table's talk, dropped
                 phase.reset()
                 self._gate.dropped()

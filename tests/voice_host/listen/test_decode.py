@@ -34,3 +34,26 @@ def test_a_padding_within_which_vosk_ends_the_utterance_gives_its_result() -> No
     decoders.accept(QUIET)
     ended = decoders.look_ahead(0.2)  # the second quiet call: the stand-in's own endpoint
     assert ended is not None and ended.text == "w4" and ended.timed == (("w4", 0.0, 0.05),)
+
+
+def test_while_no_word_is_heard_the_second_decoder_is_kept_only_the_lead_up_and_its_times_stay_right() -> None:
+    second = StandInRecognizer()
+    decoders = PhaseDecoders(StandInRecognizer(), second, sample_rate=RATE)
+    for _ in range(60):  # 3 s with no word (the host's cleaned voice, say), kept back for the second decoder
+        decoders.accept(QUIET, defer=True)
+        decoders.keep_recent(1.0)
+    decoders.accept(_loud(7), defer=True)  # 3.00-3.05 s: a word
+    heard = decoders.take_second()
+    assert round(second.fed_s, 3) == 1.05  # the last second of the quiet and the word: not the 3 s before it
+    assert heard is not None and [(w, round(s, 3), round(e, 3)) for w, s, e in heard.timed] == [("w7", 3.0, 3.05)]
+
+
+def test_a_second_decoder_already_fed_as_the_chunks_come_is_not_cut_short() -> None:
+    second = StandInRecognizer()
+    decoders = PhaseDecoders(StandInRecognizer(), second, sample_rate=RATE)
+    decoders.accept(_loud(5), defer=True)
+    decoders.catch_up()  # live within this utterance
+    for _ in range(40):
+        decoders.accept(QUIET, defer=True)
+        decoders.keep_recent(1.0)
+    assert round(second.fed_s, 3) == 2.05
