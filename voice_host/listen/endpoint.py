@@ -30,7 +30,15 @@ from voice_host.model.tokens import words
 PENDING_S = 0.5
 #: Quiet audio after a dictation ("tre tre cinque") whose every word is a phrase of the phase before it ends:
 #: a little longer than a prefix phrase's pause, since a player dictating dice may pause between them.
+#: The dictation is decoded and verified within the pause (:data:`DICTATION_DECODE_S`), and answered once the
+#: pause has lasted this long; a word said within it joins the dictation (:meth:`UtteranceEnd.ended`).
 SEQUENCE_PAUSE_S = 0.35
+#: Silence after a whole dictation before it is decoded, to be answered once the pause has lasted
+#: :data:`SEQUENCE_PAUSE_S` (issue 33: the turn gap): one 50 ms chunk sooner, so that the grammar decoder's
+#: final and the verify stage (30-80 ms through the sink) run while the pause's last chunk comes, not after
+#: it. Not sooner: vosk's result depends on the silence it has heard after the words, and decoded after 0.2
+#: or 0.25 s "여덟 삼 여덟" came out "여덟 여덟" (right after 0.3 and 0.35 s; test_audio_vosk.py).
+DICTATION_DECODE_S = 0.3
 #: After speech, this much audio at least :data:`UNDER_PEAK_DB` under the utterance's
 #: loudest chunk, with the partial result unchanged, ends it even though vosk, which waits for real silence, has not
 #: (talk at the next table never stops).
@@ -116,6 +124,8 @@ class UtteranceEnd:
         self._bytes_per_s = 2.0 * sample_rate
         self._early = early
         self._pending: Decoded | None = None  # an early final that a longer phrase could still extend
+        self._dictating = False  # the pending final is a whole dictation waiting out its pause
+        self._loud_at_decode = 0  # the endpointer's loud chunks when the waiting dictation was decoded
         self._pending_s = 0.0
         self._pending_still = False  # every chunk since the end of speech was quiet
         self._looked_after = -1  # the loud chunks before the pause in which the look-ahead was fed
@@ -126,10 +136,16 @@ class UtteranceEnd:
         """True while an ended result waits for a longer phrase that would extend it."""
         return self._pending is not None
 
+    @property
+    def waiting(self) -> Decoded | None:
+        """The whole dictation decoded as the player's pause began, while it waits for the pause to last."""
+        return self._pending if self._dictating else None
+
     def reset(self) -> None:
         """Forget the current utterance (the host spoke, or the phase changed)."""
         self.endpointer.reset()
         self._pending = None
+        self._dictating = False
         self._looked_after = -1
 
     def watches(self, sequence: bool) -> bool:
@@ -142,10 +158,12 @@ class UtteranceEnd:
 
         The player spoke, then paused in silence (not only quiet: at a noisy table the padding would be a
         hole in the room's sound) for the decisive hold: the least that tells a pause from a quiet chunk
-        inside a word. Not while an ended result waits for its extension: the decoder holds no word then.
+        inside a word. Not while an ended result waits for its extension: the decoder holds no word then
+        (but a waiting dictation's next word, said within its pause, is looked ahead for as any word).
         """
         ends = self.endpointer
-        if ends.loud_chunks == self._looked_after or not self._early or self._pending is not None:
+        extension_awaited = self._pending is not None and not self._dictating
+        if ends.loud_chunks == self._looked_after or not self._early or extension_awaited:
             return False
         if ends.paused_s <= 0.0 or ends.silent_s < ends.decisive_hold_s - 1e-6:
             return False
@@ -171,20 +189,30 @@ class UtteranceEnd:
     def finalize_now(self, data: bytes, partial: str, *, quiet_level: float, sequence: bool = False) -> bool:
         """After ``data``, whose partial result is ``partial``: True when the utterance should end now.
 
-        A dictation (``sequence``) ends only after a pause of :data:`SEQUENCE_PAUSE_S` with a whole
-        dictation heard: it must not end after its first word, nor in the next table's talk. A whole
-        answer (``complete``: five dice said) ends after the decisive phrases' short hold of silence.
+        A dictation (``sequence``) is decoded only with a whole dictation heard (with what it continues),
+        once the player has paused: after :data:`DICTATION_DECODE_S` of silence (the decisive phrases' short
+        hold for a whole answer, ``complete``: five dice said), or after :data:`SEQUENCE_PAUSE_S` of quiet in a
+        noisy room. It must not end after its first word, nor in the next table's talk; :meth:`ended`
+        answers it once the pause has lasted (a whole answer at once).
         """
         if sequence:
             ends = self.endpointer
             ends.update(data, partial, quiet_level=quiet_level)  # counts the quiet after the last word
-            whole = bool(partial) and self._dictation is not None and self._dictation(partial)
+            if self._dictating and not partial:
+                # a sound since the waiting dictation was decoded, no word of it shown (the partial lags):
+                # decoded again once the pause has lasted, so that a word said within it is not lost
+                return ends.loud_chunks > self._loud_at_decode and ends.quiet_s >= SEQUENCE_PAUSE_S - 1e-6
+            said = partial if self._pending is None else f"{self._pending.text} {partial}"
+            whole = bool(partial) and self._dictation is not None and self._dictation(said)
             if not whole:
                 return False
             if ends.quiet_s >= SEQUENCE_PAUSE_S - 1e-6:
                 return True
-            answered = ends.silent_s >= ends.decisive_hold_s - 1e-6 and ends.quiet_s > 0.0
-            return answered and self.complete is not None and self.complete(partial)
+            if ends.quiet_s <= 0.0:
+                return False
+            if self.complete is not None and self.complete(said):
+                return ends.silent_s >= ends.decisive_hold_s - 1e-6
+            return ends.silent_s >= DICTATION_DECODE_S - 1e-6
         extendable = self.endpointer.is_extendable(partial)
         if self._background.ended(data, partial) and not extendable:
             return True
@@ -199,15 +227,22 @@ class UtteranceEnd:
         return not words(partial) and self.endpointer.paused_s >= PREFIX_PAUSE_S - 1e-6
 
     def ended(
-        self, data: bytes, final: Decoded | None, early: bool, partial: str, *, quiet_level: float | None = None
+        self, data: bytes, final: Decoded | None, early: bool, partial: str, *, quiet_level: float | None = None,
+        sequence: bool = False,
     ) -> tuple[Decoded, bool] | None:
         """The utterance's result and whether it ended early, once ``data`` (with ``final`` or ``partial``) ends it.
 
         ``final`` is the grammar decoder's result when this chunk ended an utterance
         (``early``: by :meth:`finalize_now`), else None; ``partial`` its partial result then.
         ``quiet_level``: the level at or under which a chunk is quiet (None: no chunk counts as quiet).
+        ``sequence``: a dictation. A whole one decoded within its pause (by :meth:`finalize_now`, or by vosk's
+        own endpoint, which the look-ahead's padding can bring 0.3 s after the last word) waits (:attr:`waiting`)
+        until the pause has lasted :data:`SEQUENCE_PAUSE_S` (quiet counted as :meth:`finalize_now` counts it),
+        unless it is a whole answer; what the player says meanwhile is decoded on its own and joins it.
         """
         pending = self._pending
+        if self._dictating:
+            return self._dictation_ended(final, early, partial)
         if final is None:
             if pending is None:
                 return None
@@ -221,6 +256,10 @@ class UtteranceEnd:
         if pending is not None:
             self._pending = None
             return pending.then(final), False
+        if sequence and self._whole(final.text) and not self._answered(final):  # decoded within the pause
+            self._pending, self._dictating = final, True
+            self._loud_at_decode = self.endpointer.loud_chunks
+            return None
         if early and self.endpointer.is_extendable(final.text):
             # a prefix ("sessanta" of "sessanta due"): answered at once when the endpointer ended it after the
             # player's pause; when vosk's partial looked complete instead, wait as long as vosk would have
@@ -231,7 +270,32 @@ class UtteranceEnd:
             return None
         return final, early
 
+    def _whole(self, text: str) -> bool:
+        return self._dictation is not None and self._dictation(text)
+
+    def _answered(self, dictation: Decoded) -> bool:
+        """True when a whole dictation need wait no longer: its pause has lasted, or nothing could be added."""
+        if self.endpointer.quiet_s >= SEQUENCE_PAUSE_S - 1e-6:
+            return True
+        return self.complete is not None and self.complete(dictation.text)
+
+    def _dictation_ended(self, final: Decoded | None, early: bool, partial: str) -> tuple[Decoded, bool] | None:
+        """:meth:`ended` while a dictation waits out its pause: answered once it lasted; joined by more said."""
+        pending = self._pending
+        assert pending is not None
+        if final is not None and final.text:
+            pending = pending.then(final)  # the player went on: the rest of the dictation joins it
+        elif partial:
+            return None  # a word within the pause: its own end decides
+        if (final is None or early) and not self._answered(pending):  # vosk's own endpoint waited long enough
+            self._pending = pending
+            self._loud_at_decode = self.endpointer.loud_chunks
+            return None
+        self._pending, self._dictating = None, False
+        return pending, early or final is None  # ended by its pause, before vosk's own endpoint
+
     def done(self) -> None:
         """The utterance was handed on: the next starts clean."""
         self.endpointer.reset()
+        self._dictating = False
         self._looked_after = -1

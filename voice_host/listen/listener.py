@@ -57,7 +57,7 @@ from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
 from voice_host.listen.over_host import Verdict, after_host, verdict
 from voice_host.listen.sources import AudioSource
 from voice_host.listen.stop_spotter import WORD_SPAN_S, StopSpotter, passed_share
-from voice_host.listen.verify import Verifier, tails
+from voice_host.listen.verify import Verified, Verifier, tails
 from voice_host.listen.word_levels import RecentAudio
 from voice_host.model.loading import check_all, load_model, vocabulary_of
 from voice_host.model.tokens import UNK, words
@@ -85,6 +85,8 @@ class _Phase:
     """Barge-in: up to when (the decoders' clock) a word of the host's may have begun in the audio fed."""
     other_until: float = -1.0
     """Barge-in: ... while the host was saying something other than its question."""
+    ahead: _Ahead | None = None
+    """The dictation waiting out the player's pause, verified already (see :meth:`VoskListener._verified`)."""
 
     def fed_over_host(self, question: bool) -> None:
         """A word of the host's may begin in the chunk just fed (``question``: of its question, or after it)."""
@@ -96,6 +98,17 @@ class _Phase:
         self.decoders.reset()
         self.end.reset()
         self.cut = False
+        self.ahead = None
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """A dictation verified while the player's pause lasts: the grammar decode as it ended (``raw``), what
+    the verify stage took it for, and the second decode it was verified with."""
+
+    raw: Decoded
+    verified: Verified
+    second: Decoded | None
 
 
 def most_words(usable: dict[Phrase, tuple[str, ...]]) -> int:
@@ -327,25 +340,24 @@ class VoskListener:
                 phase.cut = True
                 continue
             if ended is None:
+                waiting = phase.end.waiting
+                if waiting is not None and (phase.ahead is None or phase.ahead.raw is not waiting):
+                    # the dictation is verified while the pause lasts, not after it (issue 33: the turn gap)
+                    verified, second = self._verified(phase, waiting, request.sequence)
+                    phase.ahead = _Ahead(waiting, verified, second)
                 continue
             decoded, early = ended
             intake.reset_quiet()  # an utterance just ended: the wait starts again from here
             if phase.cut:  # the stop word's utterance: already acted on
                 phase.cut = False
+                phase.ahead = None
                 phase.decoders.drop_second()
                 phase.end.done()
                 intake.voiced = False
                 intake.dropped()
                 continue
-            if self._talk_over is not None:  # the host's own words before a player's are no player's
-                decoded = decoded.keeping(after_host(phase.verifier.units(decoded.timed), phase.host_until))
-            needed = phase.decoders.second is None or phase.verifier.needs_second(decoded, phase.audio)
-            second = phase.decoders.take_second() if needed else None
-            if not needed:
-                phase.decoders.drop_second()
-            verified = phase.verifier.verify(
-                decoded, second, phase.audio, sequence=request.sequence, skipped=not needed
-            )
+            verified, second = self._verified(phase, decoded, request.sequence)
+            phase.ahead = None
             utterance = Utterance(
                 request.phase, verified.match, early, time.monotonic(), intake.voiced, verified.confidence,
                 verified.decoded, second,
@@ -361,6 +373,28 @@ class VoskListener:
             if heard is not None:
                 return heard
             intake.dropped()
+
+    def _verified(self, phase: _Phase, decoded: Decoded, sequence: bool) -> tuple[Verified, Decoded | None]:
+        """The verify stage for ``decoded`` (the grammar decode, as it ended): what it is taken for, and the
+        second decode it was verified with (None when none was needed).
+
+        A dictation verified while the player's pause lasted (:attr:`_Phase.ahead`) is not verified again.
+        One the player went on with is verified whole, its first part's second decode joined to the rest's.
+        """
+        ahead = phase.ahead
+        if ahead is not None and ahead.raw is decoded:
+            phase.decoders.drop_second()  # what the second decoder was kept of the pause
+            return ahead.verified, ahead.second
+        if self._talk_over is not None:  # the host's own words before a player's are no player's
+            decoded = decoded.keeping(after_host(phase.verifier.units(decoded.timed), phase.host_until))
+        needed = phase.decoders.second is None or phase.verifier.needs_second(decoded, phase.audio)
+        second = phase.decoders.take_second() if needed else None
+        if not needed:
+            phase.decoders.drop_second()
+        elif ahead is not None and ahead.second is not None and second is not None:
+            second = ahead.second.then(second)
+        verified = phase.verifier.verify(decoded, second, phase.audio, sequence=sequence, skipped=not needed)
+        return verified, second
 
     def _over_host(
         self, heard: Heard, request: ListenRequest, talk: TalkOver, phase: _Phase, decoded: Decoded
@@ -462,7 +496,7 @@ class VoskListener:
             if not ends_now and not self._host_audible() and phase.end.look_ahead_due():
                 ahead = phase.decoders.look_ahead(LOOK_AHEAD_S)
                 if ahead is not None:  # vosk's own endpoint within the silence: an early end, as ours
-                    return phase.end.ended(data, ahead, True, "", quiet_level=quiet), ""
+                    return phase.end.ended(data, ahead, True, "", quiet_level=quiet, sequence=sequence), ""
                 padded, partial = LOOK_AHEAD_S, phase.decoders.partial()
                 # the same chunk again, as no audio: the pause rules see the words without counting it twice
                 ends_now = phase.end.finalize_now(b"", partial, quiet_level=quiet, sequence=sequence)
@@ -474,7 +508,7 @@ class VoskListener:
                 final, early, partial = phase.decoders.finalize(pad_s=pad_s), True, ""
             elif self._pause_began(phase, data) and phase.verifier.may_need_second(partial, phase.audio):
                 phase.decoders.catch_up()  # during the player's pause, not after it
-        return phase.end.ended(data, final, early, partial, quiet_level=quiet), partial
+        return phase.end.ended(data, final, early, partial, quiet_level=quiet, sequence=sequence), partial
 
     def _host_audible(self) -> bool:
         """Barge-in: the host is speaking, or its sound may still be in the microphone."""

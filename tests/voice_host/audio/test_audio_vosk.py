@@ -181,6 +181,26 @@ def test_a_sequence_phase_accepts_one_word_phrases_in_a_row(ko_model: Any) -> No
     assert said(listen, SEQUENCE) == "다시 시작"  # a whole phrase still wins
 
 
+def _word(text: str) -> bytes:
+    """espeak-ng's ``text`` with its leading and trailing quiet cut off: the pauses are the test's own."""
+    samples = np.frombuffer(speech(text).to_bytes(), dtype="<i2")
+    loud = np.nonzero(np.abs(samples.astype(np.int32)) >= 300)[0]
+    return samples[loud[0] : loud[-1] + 1].tobytes()
+
+
+@pytest.mark.parametrize("pause_s", [0.33, 0.34])
+def test_a_word_said_within_a_dictations_pause_joins_the_dictation_decoded_before_it(
+    ko_model: Any, pause_s: float
+) -> None:
+    # "여덟" is decoded within the pause (by vosk's own endpoint after the look-ahead's padding at 0.33 s, by ours
+    # after 0.3 s of silence at 0.34 s), and answered only once the pause has lasted 0.35 s: "삼", said within
+    # it, is the same dictation (vosk's own endpoint used to answer "여덟" at once, and "삼" was another)
+    audio = with_noise_floor(silence(0.3) + _word("여덟") + silence(pause_s) + _word("삼") + silence(0.8))
+    listen, seen = listener(ko_model, audio)
+    assert said(listen, SEQUENCE) == "여덟 삼"
+    assert len(seen) == 1
+
+
 def test_outside_a_sequence_phase_a_chain_is_cut_after_its_first_word(ko_model: Any) -> None:
     # the control for the test above: early finalization ends "여덟 삼 여덟" at "여덟",
     # which is right for a claim and wrong for a dictation

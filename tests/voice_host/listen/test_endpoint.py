@@ -174,16 +174,84 @@ def _dictation(text: str) -> bool:
     return bool(text) and all(w in {"tre", "cinque", "e", "sono"} for w in text.split()) and text.split()[-1] != "sono"
 
 
+def _dictated(end: UtteranceEnd, chunks: list[tuple[bytes, str]], *, endpoints: tuple[int, ...] = ()) -> list[str]:
+    """The listener's part in a dictation: each chunk comes with what the player has said so far, and vosk's
+    partial shows what was said since the grammar decoder last ended. Returns, chunk by chunk, the text the
+    utterance was answered with ("" while it goes on; "|" once it was decoded and waits out the pause).
+    ``endpoints``: the chunks at which vosk's own endpoint ends the decode."""
+    decoded: list[str] = []
+    out = []
+    for i, (data, said) in enumerate(chunks):
+        partial = " ".join(said.split()[len(decoded):])
+        final, early = None, False
+        if i in endpoints:
+            final = Decoded(partial, 40.0)
+        elif end.finalize_now(data, partial, quiet_level=300.0, sequence=True):
+            final, early = Decoded(partial, 40.0), True
+        if final is not None:
+            decoded += partial.split()
+            partial = ""
+        result = end.ended(data, final, early, partial, quiet_level=300.0, sequence=True)
+        if result is not None:
+            end.done()
+        out.append(result[0].text if result is not None else "|" if end.waiting is not None else "")
+    return out
+
+
 def test_a_whole_dictation_ends_after_its_pause_and_not_after_its_first_word() -> None:
     end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
     assert end.watches(sequence=True)
-    # "tre", a 0.15 s pause, "cinque": the pause between dice does not end it
-    assert not end.finalize_now(LOUD, "tre", quiet_level=300.0, sequence=True)
-    assert not any(end.finalize_now(QUIET, "tre", quiet_level=300.0, sequence=True) for _ in range(3))
-    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
-    # then 0.35 s of quiet (seven chunks) ends it
-    decisions = [end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(7)]
-    assert decisions == [False] * 6 + [True]
+    # "tre", a 0.15 s pause, "cinque", then 0.35 s of quiet (seven chunks) ends it
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 3, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 7]
+    assert _dictated(end, said)[-1] == "tre cinque"
+    assert "tre" not in _dictated(
+        UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation), said
+    )
+
+
+def test_a_dictation_is_decoded_as_its_pause_begins_and_answered_when_the_pause_has_lasted() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    said = [(LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 8]
+    # decoded after 0.3 s of silence (six chunks), answered after the seventh: the same moment as when it
+    # was decoded only then
+    assert _dictated(end, said) == ["", "", "", "", "", "", "|", "tre cinque", ""]
+
+
+def test_the_short_gaps_between_the_words_of_a_dictation_do_not_split_its_decode() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 3, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 3]
+    assert _dictated(end, said) == [""] * 8  # 0.15 s between the dice: "tre" was not decoded on its own
+
+
+def test_a_die_said_within_the_pause_joins_the_dictation_decoded_before_it() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    # "tre", 0.3 s of silence (decoded, waiting), then "e cinque": one dictation, answered after its own pause
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 6, (LOUD, "tre e"), (LOUD, "tre e cinque"),
+            *[(QUIET, "tre e cinque")] * 7]
+    answers = _dictated(end, said)
+    assert [a for a in answers if a not in ("", "|")] == ["tre e cinque"]
+    assert answers[-1] == "tre e cinque"
+
+
+def test_a_sound_with_no_word_within_the_pause_starts_the_pause_again() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 6, (LOUD, "tre"), *[(QUIET, "tre")] * 7]  # a cough, say
+    assert _dictated(end, said)[-8:] == ["|"] * 7 + ["tre"]
+
+
+def test_vosks_own_endpoint_on_the_rest_of_a_dictation_answers_it_joined_at_once() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 6, (LOUD, "tre cinque"), (QUIET, "tre cinque")]
+    assert _dictated(end, said, endpoints=(8,))[-1] == "tre cinque"
+
+
+def test_vosks_own_endpoint_within_a_dictations_pause_does_not_answer_it_before_the_pause_has_lasted() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    # vosk ends "tre" after 0.15 s of quiet (the look-ahead's padding makes its own endpoint come that soon);
+    # "cinque" follows within the pause
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 3, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 7]
+    answers = _dictated(end, said, endpoints=(3,))
+    assert [a for a in answers if a not in ("", "|")] == ["tre cinque"]
 
 
 def test_a_dictation_ending_in_a_lead_in_waits_for_the_dice() -> None:
@@ -263,33 +331,29 @@ def _dictation_with(complete: Callable[[str], bool] | None) -> UtteranceEnd:
 
 def test_a_whole_answer_ends_after_the_short_silence_not_the_dictation_pause() -> None:
     end = _dictation_with(_whole_roll)
-    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
     # 0.1 s of silence (two 50 ms chunks), as a decisive phrase, instead of seven chunks
-    assert [end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(2)] == [False, True]
+    assert _dictated(end, [(LOUD, "tre cinque"), (QUIET, "tre cinque"), (QUIET, "tre cinque")]) == [
+        "", "", "tre cinque"
+    ]
 
 
 def test_a_dictation_not_yet_whole_keeps_the_whole_pause_between_dice() -> None:
     end = _dictation_with(_whole_roll)
-    # "tre", then a pause of 0.3 s before the next die: not whole, so the short silence must not end it
-    assert not end.finalize_now(LOUD, "tre", quiet_level=300.0, sequence=True)
-    assert not any(end.finalize_now(QUIET, "tre", quiet_level=300.0, sequence=True) for _ in range(6))
-    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
-    assert end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) is False
+    # "tre", then a pause of 0.3 s before the next die: not a whole answer, so the short silence does not
+    # answer it; the die after the pause joins it
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 6, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 2]
+    assert _dictated(end, said) == ["", "", "", "", "", "", "|", "|", "|", "tre cinque"]
 
 
 def test_a_whole_answer_in_a_noisy_room_waits_the_dictation_pause() -> None:
     end = _dictation_with(_whole_roll)
     murmur = np.full(int(RATE * CHUNK_S), 200, "<i2").tobytes()  # quiet for the room (300), but not silence
-    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
-    decisions = [end.finalize_now(murmur, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(7)]
-    assert decisions == [False] * 6 + [True]
+    assert _dictated(end, [(LOUD, "tre cinque"), *[(murmur, "tre cinque")] * 7]) == [""] * 7 + ["tre cinque"]
 
 
 def test_without_the_requests_completion_every_dictation_waits_the_pause() -> None:
     end = _dictation_with(None)
-    assert not end.finalize_now(LOUD, "tre cinque", quiet_level=300.0, sequence=True)
-    decisions = [end.finalize_now(QUIET, "tre cinque", quiet_level=300.0, sequence=True) for _ in range(7)]
-    assert decisions == [False] * 6 + [True]
+    assert _dictated(end, [(LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 7])[-2:] == ["|", "tre cinque"]
 
 
 def test_the_look_ahead_is_due_once_a_pause_after_speech_is_two_silent_chunks_long() -> None:

@@ -14,6 +14,7 @@ from voice_host.core.session import Session
 from voice_host.games.yatzi.dialog import DialogPhase, YatziDialog
 from voice_host.listen.early_end import EarlyEndpointer
 from voice_host.listen.endpoint import BackgroundEnd, UtteranceEnd
+from voice_host.listen.messages import Decoded
 
 RATE = 16000
 QUIET = np.zeros(RATE // 20, "<i2").tobytes()  # 50 ms
@@ -46,11 +47,19 @@ def test_a_keep_paused_before_its_last_die_is_not_cut_by_the_dialogs_completion(
     words = [("tengo",), ("uno",), ("quattro",), ("cinque",), ("e",), ("i",)]
     end = UtteranceEnd(EarlyEndpointer(words, sample_rate=RATE), BackgroundEnd(), dictation=lambda text: True)
     end.complete = lambda text: dialog.complete(text, DialogPhase.CHOOSE)
-    # "tengo cinque", a 0.3 s pause (longer than the short hold), then "e quattro": not ended in the pause
-    assert not end.finalize_now(LOUD, "tengo cinque", quiet_level=300.0, sequence=True)
-    assert not any(end.finalize_now(QUIET, "tengo cinque", quiet_level=300.0, sequence=True) for _ in range(6))
-    # "... e uno e quattro": every die named, so two silent chunks end it
-    assert not end.finalize_now(LOUD, "tengo cinque cinque cinque e uno e quattro", quiet_level=300.0, sequence=True)
-    ends = [end.finalize_now(QUIET, "tengo cinque cinque cinque e uno e quattro", quiet_level=300.0, sequence=True)
-            for _ in range(2)]
-    assert ends == [False, True]
+    # "tengo cinque", a 0.3 s pause (longer than the short hold): decoded within it at most, not answered
+    assert _answer(end, LOUD, "tengo cinque") is None
+    assert [_answer(end, QUIET, "tengo cinque") for _ in range(6)] == [None] * 6
+    assert end.waiting is not None and end.waiting.text == "tengo cinque"  # decoded as the pause lasted 0.3 s
+    # then "... cinque cinque e uno e quattro" (the decoder shows what was said since): every die named, so two
+    # silent chunks answer it, whole
+    rest = "cinque cinque e uno e quattro"
+    assert _answer(end, LOUD, rest) is None
+    assert [_answer(end, QUIET, rest) for _ in range(2)] == [None, "tengo cinque cinque cinque e uno e quattro"]
+
+
+def _answer(end: UtteranceEnd, data: bytes, partial: str) -> str | None:
+    """One chunk as the listener handles it: decoded when the endpoint stage says so; the answer, if any."""
+    final = Decoded(partial, 40.0) if end.finalize_now(data, partial, quiet_level=300.0, sequence=True) else None
+    result = end.ended(data, final, final is not None, "" if final else partial, quiet_level=300.0, sequence=True)
+    return None if result is None else result[0].text
