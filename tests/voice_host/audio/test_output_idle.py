@@ -14,6 +14,9 @@ from voice_host.speak.playback import TALK_OVER_IDLE_STOP_S, TALK_OVER_LATENCY_S
 pytestmark = pytest.mark.audio
 
 RATE = 22050
+#: The most a 1 s tone may take when an overloaded machine underruns the output within it (silence inserted,
+#: nothing lost); a tone cut short, or two tones run together, is still told.
+STRETCHED_S = 1.5
 
 
 def tone(seconds: float) -> Clip:
@@ -54,14 +57,16 @@ def test_an_idle_stream_stops_and_the_next_clip_starts_it_and_is_heard_whole(pul
             assert output.stops == restart and output._stream.stopped
             asked = time.monotonic()
             times = output.play(tone(1.0))
-            assert times.first_sample_at >= asked and abs(times.ended_at - times.first_sample_at - 1.0) < 0.1
+            # whole (not cut short), at most stretched by underruns: on a loaded CI machine "low" latency underran
+            # three times within the tone, which then took 1.18 s on the device clock
+            assert times.first_sample_at >= asked and 0.95 < times.ended_at - times.first_sample_at < STRETCHED_S
             plays.append(times)
         time.sleep(0.8)
         assert output.stops == 3  # idle again after it
     finally:
         output.close()
     heard = loud_runs(tape.samples())
-    assert len(heard) == 2 and all(0.9 <= run <= 1.1 for run in heard), heard  # each tone whole, at both ends
+    assert len(heard) == 2 and all(0.9 <= run < STRETCHED_S for run in heard), heard  # each tone whole, both ends
 
 
 def test_a_stream_told_to_stay_open_plays_silence_on(pulse: str) -> None:
