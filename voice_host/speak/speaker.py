@@ -213,6 +213,9 @@ Player = Callable[[Clip], PlaybackTimes]
 
 #: Silence between two sentences of one turn, after espeak's own has been trimmed.
 SENTENCE_PAUSE_S = 0.08
+#: Output streams opened before a warm-up blip never heard gives the voice up (each waits 5 s for its blip):
+#: up to 15 s of a start while the model loads, rather than an evening printed to a player who cannot read it.
+WARM_UP_TRIES = 3
 #: Barge-in: the silence between a cut and the question said alone (the host acknowledges the stop).
 CUT_PAUSE_S = 0.3
 
@@ -341,10 +344,11 @@ class Pyttsx3Speaker:
     def _warmed(self) -> None:
         """Wait for the warm-up's blip to have been heard (at once, when it has); a dead output falls back.
 
-        A blip not heard in time is tried once more on a fresh stream before the voice is given up for the
-        evening: through the sink, on a loaded machine, a new stream once did not get to its first samples
-        within the blip's 5 s, and the whole game was printed instead of spoken."""
-        for attempt in (1, 2):
+        A blip not heard in time is tried again on a fresh stream, :data:`WARM_UP_TRIES` streams in all, before
+        the voice is given up for the evening: through the sink, on a loaded machine, a new stream once did not
+        get to its first samples within the blip's 5 s, and later two in a row did (CI, beside the whole
+        suite); each time the whole game was printed instead of spoken."""
+        for attempt in range(1, WARM_UP_TRIES + 1):
             warming, self._warming = self._warming, None
             if warming is None:
                 return
@@ -352,7 +356,7 @@ class Pyttsx3Speaker:
                 warming.wait()
                 return
             except PlaybackFailed as exc:
-                if attempt == 2 or self._output is None:
+                if attempt == WARM_UP_TRIES or self._output is None:
                     self._fall_back(str(exc))
                     return
                 self._output.close()

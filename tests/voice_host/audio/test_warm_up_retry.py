@@ -51,8 +51,8 @@ class _Output:
         self.closed = True
 
 
-@pytest.mark.parametrize("dead", [1, 2])
-def test_a_blip_not_heard_in_time_is_tried_once_more_on_a_fresh_stream(
+@pytest.mark.parametrize("dead", [1, 2, 3])
+def test_a_blip_not_heard_in_time_is_tried_again_on_a_fresh_stream(
     monkeypatch: pytest.MonkeyPatch, espeak: str, dead: int
 ) -> None:
     monkeypatch.setattr(_Output, "dead", dead)
@@ -64,8 +64,9 @@ def test_a_blip_not_heard_in_time_is_tried_once_more_on_a_fresh_stream(
         voice.say("Tocca ad Anna.")
     finally:
         voice.close()
-    assert len(_Output.opened) == 2 and _Output.opened[0].closed  # the late stream given up, a fresh one opened
-    if dead == 1:  # the fresh stream plays: the sentence is spoken, nothing is said of the output
-        assert len(_Output.opened[1].played) == 2 and warn.getvalue() == ""
-    else:  # dead twice: the voice is given up once, in Italian
-        assert _Output.opened[1].played == [] and warn.getvalue().count("attenzione") == 1
+    opened = min(dead + 1, 3)  # each late stream given up for a fresh one, three streams at most
+    assert len(_Output.opened) == opened and all(o.closed for o in _Output.opened[:dead])
+    if dead < 3:  # a fresh stream plays: the sentence is spoken, nothing is said of the output
+        assert len(_Output.opened[-1].played) == 2 and warn.getvalue() == ""
+    else:  # dead three times: the voice is given up once, in Italian
+        assert _Output.opened[-1].played == [] and warn.getvalue().count("attenzione") == 1
