@@ -138,7 +138,7 @@ class UtteranceEnd:
 
     @property
     def waiting(self) -> Decoded | None:
-        """The whole dictation decoded as the player's pause began, while it waits for the pause to last."""
+        """The whole dictation decoded within the player's pause, while it waits for the pause to last."""
         return self._pending if self._dictating else None
 
     def reset(self) -> None:
@@ -203,8 +203,7 @@ class UtteranceEnd:
                 # decoded again once the pause has lasted, so that a word said within it is not lost
                 return ends.loud_chunks > self._loud_at_decode and ends.quiet_s >= SEQUENCE_PAUSE_S - 1e-6
             said = partial if self._pending is None else f"{self._pending.text} {partial}"
-            whole = bool(partial) and self._dictation is not None and self._dictation(said)
-            if not whole:
+            if not partial or not self._whole(said):
                 return False
             if ends.quiet_s >= SEQUENCE_PAUSE_S - 1e-6:
                 return True
@@ -271,6 +270,7 @@ class UtteranceEnd:
         return final, early
 
     def _whole(self, text: str) -> bool:
+        """True when ``text`` is a whole dictation of the phase's phrases (False when the phase takes none)."""
         return self._dictation is not None and self._dictation(text)
 
     def _answered(self, dictation: Decoded) -> bool:
