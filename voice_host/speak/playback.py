@@ -150,17 +150,21 @@ class Pending:
 #: silence at over a thousand callbacks a second (3-4 % of a core, and 2-3 % more in PulseAudio).
 IDLE_STOP_S = 2.0
 
-#: The output latency barge-in asks PortAudio for, in seconds. PortAudio's "low" (9 ms through PulseAudio)
-#: underran several times a sentence on a busy machine, each underrun slipping the real output against the
-#: canceller's reference. Its "high" (35 ms) underran at every start of the stream: PortAudio ran the
-#: callback a few hundred times at once, flagged as underflow, and what it took was not all played (a 2 s
-#: tone after a stop came out as 0 to 1.9 s through the null sink, in a script; 2229 ALSA underruns in one
-#: ``bench/turn_gap.py --barge-in``). 50 ms asked explicitly: every tone whole, no underrun in that bench.
-TALK_OVER_LATENCY_S = 0.05
+#: The output latency the speaker asks PortAudio for, in seconds, listening over it or not. The stream's
+#: callback is Python and waits for the interpreter lock, which a busy thread of the host (synthesis of the
+#: next sentence, the decoder, the game) holds up to 5 ms at a time. At PortAudio's "low" (9 ms through
+#: PulseAudio) one spinning thread stalled the output outright (a 2 s tone not heard within 7 s, 3 trials of
+#: 3, ``bench/output_latency.py``), and a real game through the sink gave its voice up 5 times in 7; at 20 ms
+#: the tone took twice its length. Its "high" (35 ms) underran at every start of the stream: PortAudio ran
+#: the callback a few hundred times at once, flagged as underflow, and what it took was not all played (a
+#: 2 s tone after a stop came out as 0 to 1.9 s through the null sink; 2229 ALSA underruns in one
+#: ``bench/turn_gap.py --barge-in``). 50 ms asked explicitly: every tone whole and on time, no underrun.
+#: Underruns also slip the output against the echo canceller's reference (barge-in).
+OUTPUT_LATENCY_S = 0.05
 #: Barge-in keeps its output stream running this long after the last clip (a table's turns come sooner):
 #: each start of the stream lands the output a few milliseconds off where the last one did, and the echo
 #: canceller must then measure the delay again (about 1.5 s of the host's speech in which nobody can cut in).
-#: Running idle at :data:`TALK_OVER_LATENCY_S` costs about 2.5 % of a core (1.1 here, 1.4 in PulseAudio).
+#: Running idle at :data:`OUTPUT_LATENCY_S` costs about 2.5 % of a core (1.1 here, 1.4 in PulseAudio).
 TALK_OVER_IDLE_STOP_S = 60.0
 
 
@@ -182,7 +186,7 @@ class OutputStream:
         *,
         sample_rate: int = 22050,
         device: int | str | None = None,
-        latency: float | str = "low",
+        latency: float | str = OUTPUT_LATENCY_S,
         idle_stop_s: float | None = IDLE_STOP_S,
     ) -> None:
         """Open the stream (at ``sample_rate``, else at the device's default rate).
@@ -251,6 +255,9 @@ class OutputStream:
         ahead of the next clip: the first sentence, queued while the stream ran idle
         after the blip, came about 2 s late in 8 runs of 15. Stopped once warm, the
         stream starts again for the next clip within a few milliseconds (5 runs of 5).
+        At :data:`OUTPUT_LATENCY_S` the callback takes the blip at once, and it is the
+        stop that waits, playing out what the sink buffered (about 1.9 s through the null
+        sink): a clip queued meanwhile waits for it, then starts the warm stream.
         """
         with self._life:
             self._stop_when_heard = True
@@ -313,7 +320,7 @@ class OutputStream:
         """Drop every clip still queued, the one playing included (its rest is not played); how many were dropped.
 
         The stream goes on running (playing silence): what the device already holds,
-        at most its latency (:data:`TALK_OVER_LATENCY_S` for barge-in, the one stream
+        at most its latency (:data:`OUTPUT_LATENCY_S`; barge-in's is the one stream
         that is cut), plays out and was given to the tap when it was handed over, so
         the echo canceller's reference stays exact and the stream's timing does not
         start over.

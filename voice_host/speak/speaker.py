@@ -38,7 +38,6 @@ from voice_host.speak import voice_choice
 from voice_host.speak.earcon import LEAD_S, earcon
 from voice_host.speak.playback import (
     TALK_OVER_IDLE_STOP_S,
-    TALK_OVER_LATENCY_S,
     OutputStream,
     Pending,
     PlaybackFailed,
@@ -329,10 +328,7 @@ class Pyttsx3Speaker:
             if self._player is not None:
                 self._player(blip)
             else:
-                # barge-in: a steadier output than "low" (underruns slip the output against the far end the
-                # canceller subtracts: 2-7 dB taken out through the sink; 18-29 dB with a longer latency)
-                latency: float | str = TALK_OVER_LATENCY_S if self._talk_over is not None else "low"
-                self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device, latency=latency)
+                self._output = OutputStream(sample_rate=blip.sample_rate, device=self._device)
                 if self._talk_over is not None:  # kept running through a table's turns: its timing stays the same
                     self._output.idle_stop_s = TALK_OVER_IDLE_STOP_S
                     self._output.tap = self._talk_over.far

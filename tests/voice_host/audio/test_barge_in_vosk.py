@@ -36,7 +36,7 @@ from voice_host.listen.echo import EchoStage
 from voice_host.listen.listener import VoskListener, vocabulary_of
 from voice_host.listen.mic import MicSource
 from voice_host.listen.sources import AudioChunk
-from voice_host.speak.playback import TALK_OVER_LATENCY_S
+from voice_host.speak.playback import OUTPUT_LATENCY_S
 from voice_host.speak.speaker import CUT_PAUSE_S, Pyttsx3Speaker
 
 pytestmark = [pytest.mark.audio, pytest.mark.vosk]
@@ -180,7 +180,7 @@ def test_the_stop_word_cuts_the_host_and_the_question_follows_alone(host: Any) -
     # what the device held at the cut plays out (handed over before it, to start within the stream's latency);
     # the question alone follows after a pause of silence (CUT_PAUSE_S): a cut that comes between two words
     # finds the host already quiet, and the question's own pauses are not its end
-    held = [b for a, b, loud, _ in far.log if loud and b > cut and a < cut + 3 * TALK_OVER_LATENCY_S]
+    held = [b for a, b, loud, _ in far.log if loud and b > cut and a < cut + 3 * OUTPUT_LATENCY_S]
     silent_from = max(held, default=cut)
     assert silent_from - cut <= 0.3  # the host goes quiet within 300 ms of the cut
     question = speaker.synthesize(QUESTION).seconds

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import numpy as np
@@ -9,14 +10,11 @@ import pytest
 from sink_recorder import SinkRecorder
 
 from voice_host.audio.wav import Clip
-from voice_host.speak.playback import TALK_OVER_IDLE_STOP_S, TALK_OVER_LATENCY_S, OutputStream
+from voice_host.speak.playback import OUTPUT_LATENCY_S, TALK_OVER_IDLE_STOP_S, OutputStream
 
 pytestmark = pytest.mark.audio
 
 RATE = 22050
-#: The most a 1 s tone may take when an overloaded machine underruns the output within it (silence inserted,
-#: nothing lost); a tone cut short, or two tones run together, is still told.
-STRETCHED_S = 1.5
 
 
 def tone(seconds: float) -> Clip:
@@ -43,30 +41,31 @@ def loud_runs(samples: np.ndarray) -> list[float]:
     return [(last - first + 1) * 0.01 for first, last in runs]
 
 
-@pytest.mark.parametrize("latency", ["low", TALK_OVER_LATENCY_S], ids=["half-duplex", "barge-in"])
-def test_an_idle_stream_stops_and_the_next_clip_starts_it_and_is_heard_whole(pulse: str, latency: float | str) -> None:
+def test_an_idle_stream_stops_and_the_next_clip_starts_it_and_is_heard_whole(pulse: str) -> None:
     from voice_host.speak.trim import silence
 
     tape = SinkRecorder()
-    output = OutputStream(sample_rate=RATE, idle_stop_s=0.3, latency=latency)
+    output = OutputStream(sample_rate=RATE, idle_stop_s=0.3)
     try:
         output.warm_up(silence(0.02, RATE)).wait()  # as the speaker opens it
         plays = []
         for restart in (1, 2):
             time.sleep(0.8)  # idle: stopped by now, no callbacks
+            # (a fresh stream's stop plays out the 1.9 s the null sink buffers ahead of its first samples)
+            until = time.monotonic() + 3.0
+            while output.stops < restart and time.monotonic() < until:
+                time.sleep(0.02)
             assert output.stops == restart and output._stream.stopped
             asked = time.monotonic()
             times = output.play(tone(1.0))
-            # whole (not cut short), at most stretched by underruns: on a loaded CI machine "low" latency underran
-            # three times within the tone, which then took 1.18 s on the device clock
-            assert times.first_sample_at >= asked and 0.95 < times.ended_at - times.first_sample_at < STRETCHED_S
+            assert times.first_sample_at >= asked and abs(times.ended_at - times.first_sample_at - 1.0) < 0.1
             plays.append(times)
         time.sleep(0.8)
         assert output.stops == 3  # idle again after it
     finally:
         output.close()
     heard = loud_runs(tape.samples())
-    assert len(heard) == 2 and all(0.9 <= run < STRETCHED_S for run in heard), heard  # each tone whole, both ends
+    assert len(heard) == 2 and all(0.9 <= run <= 1.1 for run in heard), heard  # each tone whole, at both ends
 
 
 def test_a_stream_told_to_stay_open_plays_silence_on(pulse: str) -> None:
@@ -103,7 +102,7 @@ def test_a_warmed_up_stream_stops_once_its_blip_is_heard_and_the_first_sentence_
 def test_a_cut_silences_barge_ins_stream_within_300_ms_and_it_runs_on_for_the_next_clip(pulse: str) -> None:
     from voice_host.audio.far_end import FarEnd
 
-    output = OutputStream(sample_rate=RATE, latency=TALK_OVER_LATENCY_S, idle_stop_s=TALK_OVER_IDLE_STOP_S)
+    output = OutputStream(sample_rate=RATE, idle_stop_s=TALK_OVER_IDLE_STOP_S)
     far = FarEnd()
     output.tap = far
     try:
@@ -132,4 +131,32 @@ def test_a_cut_silences_barge_ins_stream_within_300_ms_and_it_runs_on_for_the_ne
     assert any(at >= after.first_sample_at - 0.1 for at in loud)  # and the next clip was heard
     # the canceller's reference: the tone up to the cut, then what the device held, then nothing
     assert np.any(far.reference(cut_at - 0.1, 1600, 16000))
-    assert not np.any(far.reference(cut_at + 2 * TALK_OVER_LATENCY_S, 1600, 16000))
+    assert not np.any(far.reference(cut_at + 2 * OUTPUT_LATENCY_S, 1600, 16000))
+
+
+def test_a_tone_is_heard_whole_and_on_time_while_another_thread_keeps_the_interpreter_busy(pulse: str) -> None:
+    """The stream's callback is Python: a busy thread of the host (synthesis, decoding, the game) holds the
+    interpreter lock up to 5 ms at a time. At PortAudio's "low" latency (9 ms) such a thread stalled the
+    output (a real game through the sink gave its voice up); the speaker's latency rides it out."""
+    from voice_host.speak.trim import silence
+
+    stop = threading.Event()
+
+    def spin() -> None:
+        while not stop.is_set():
+            sum(range(2000))
+
+    output = OutputStream(sample_rate=RATE)  # the speaker's
+    spinner = threading.Thread(target=spin, daemon=True)
+    try:
+        output.warm_up(silence(0.02, RATE)).wait()
+        tape = SinkRecorder()
+        spinner.start()
+        times = output.play(tone(1.0))
+    finally:
+        stop.set()
+        spinner.join()
+        output.close()
+    heard = loud_runs(tape.samples())
+    assert abs(times.ended_at - times.first_sample_at - 1.0) < 0.1, times
+    assert len(heard) == 1 and 0.9 <= heard[0] <= 1.1, heard  # one tone, whole, no silence let into it
