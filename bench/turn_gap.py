@@ -24,7 +24,7 @@ Run (the sink is shared): ``flock /tmp/vh-audio.lock nice -n 10 python bench/tur
 prints before/after columns. The last line is
 ``turn_gap p50_ms=X p95_ms=X worst_phase=NAME worst_p95_ms=X`` (this tree's figures). ``--barge-in``
 adds a column for this tree with the host listening while it speaks, wired as ``--barge-in on`` wires it
-(its speaker's output at PortAudio's "high" latency, the echo stage, the stop word spotted).
+(the echo stage, the stop word spotted; the speaker's output latency is the same 50 ms in both).
 """
 
 from __future__ import annotations
