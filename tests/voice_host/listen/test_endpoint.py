@@ -7,7 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from voice_host.listen.early_end import EarlyEndpointer
-from voice_host.listen.endpoint import PENDING_S, BackgroundEnd, UtteranceEnd
+from voice_host.listen.endpoint import DICTATION_DECODE_S, PENDING_S, SEQUENCE_PAUSE_S, BackgroundEnd, UtteranceEnd
 from voice_host.listen.messages import Decoded
 
 RATE = 16000
@@ -212,15 +212,17 @@ def test_a_whole_dictation_ends_after_its_pause_and_not_after_its_first_word() -
 def test_a_dictation_is_decoded_as_its_pause_begins_and_answered_when_the_pause_has_lasted() -> None:
     end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
     said = [(LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 8]
-    # decoded after 0.3 s of silence (six chunks), answered after the seventh: the same moment as when it
-    # was decoded only then
-    assert _dictated(end, said) == ["", "", "", "", "", "", "|", "tre cinque", ""]
+    # decoded after 0.1 s of silence (two chunks), answered once 0.35 s of it have passed (seven chunks)
+    decoded, answered = round(DICTATION_DECODE_S / CHUNK_S), round(SEQUENCE_PAUSE_S / CHUNK_S)
+    assert (decoded, answered) == (2, 7)
+    assert _dictated(end, said) == [""] * decoded + ["|"] * (answered - decoded) + ["tre cinque", ""]
 
 
-def test_the_short_gaps_between_the_words_of_a_dictation_do_not_split_its_decode() -> None:
+def test_a_short_gap_between_dice_may_decode_the_first_but_never_answers_it() -> None:
     end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
-    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 3, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 3]
-    assert _dictated(end, said) == [""] * 8  # 0.15 s between the dice: "tre" was not decoded on its own
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 3, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 7]
+    answers = _dictated(end, said)  # 0.15 s between the dice: "tre" is decoded in it, and waits
+    assert answers[2] == "|" and [a for a in answers if a not in ("", "|")] == ["tre cinque"]
 
 
 def test_a_die_said_within_the_pause_joins_the_dictation_decoded_before_it() -> None:
@@ -247,8 +249,15 @@ def test_vosks_own_endpoint_on_the_rest_of_a_dictation_answers_it_joined_at_once
 
 def test_vosks_own_endpoint_within_a_dictations_pause_does_not_answer_it_before_the_pause_has_lasted() -> None:
     end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
-    # vosk ends "tre" after 0.15 s of quiet (the look-ahead's padding makes its own endpoint come that soon);
-    # "cinque" follows within the pause
+    # vosk ends "tre" after 0.05 s of quiet, before the short hold decodes it; "cinque" follows within the pause
+    said = [(LOUD, "tre"), *[(QUIET, "tre")] * 3, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 7]
+    answers = _dictated(end, said, endpoints=(1,))
+    assert [a for a in answers if a not in ("", "|")] == ["tre cinque"]
+
+
+def test_a_final_with_no_word_within_a_dictations_pause_does_not_answer_it() -> None:
+    end = UtteranceEnd(EarlyEndpointer(DICE, sample_rate=RATE), BackgroundEnd(), dictation=_dictation)
+    # "tre" decoded by the short hold, then vosk's own endpoint ends the next decode with no word in it
     said = [(LOUD, "tre"), *[(QUIET, "tre")] * 3, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 7]
     answers = _dictated(end, said, endpoints=(3,))
     assert [a for a in answers if a not in ("", "|")] == ["tre cinque"]
@@ -339,10 +348,10 @@ def test_a_whole_answer_ends_after_the_short_silence_not_the_dictation_pause() -
 
 def test_a_dictation_not_yet_whole_keeps_the_whole_pause_between_dice() -> None:
     end = _dictation_with(_whole_roll)
-    # "tre", then a pause of 0.3 s before the next die: not a whole answer, so the short silence does not
-    # answer it; the die after the pause joins it
+    # "tre", then a pause of 0.3 s before the next die: not a whole answer, so the short silence decodes it and
+    # does not answer it; the die after the pause joins it, and that whole answer ends at the short hold
     said = [(LOUD, "tre"), *[(QUIET, "tre")] * 6, (LOUD, "tre cinque"), *[(QUIET, "tre cinque")] * 2]
-    assert _dictated(end, said) == ["", "", "", "", "", "", "|", "|", "|", "tre cinque"]
+    assert _dictated(end, said) == ["", ""] + ["|"] * 7 + ["tre cinque"]
 
 
 def test_a_whole_answer_in_a_noisy_room_waits_the_dictation_pause() -> None:
