@@ -342,8 +342,10 @@ class Pyttsx3Speaker:
 
         A blip not heard in time is tried again on a fresh stream, :data:`WARM_UP_TRIES` streams in all, before
         the voice is given up for the evening: through the sink, on a loaded machine, a new stream once did not
-        get to its first samples within the blip's 5 s, and later two in a row did (CI, beside the whole
-        suite); each time the whole game was printed instead of spoken."""
+        get to its first samples within the blip's 5 s, and later two or three in a row did (CI, beside the
+        whole suite); each time the whole game was printed instead of spoken. Those streams asked PortAudio's
+        "low" latency, which a busy thread of the host stalls (:data:`~voice_host.speak.playback.OUTPUT_LATENCY_S`);
+        the retries stay for an output that is slow to start for other reasons."""
         for attempt in range(1, WARM_UP_TRIES + 1):
             warming, self._warming = self._warming, None
             if warming is None:
