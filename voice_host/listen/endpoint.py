@@ -37,7 +37,8 @@ SEQUENCE_PAUSE_S = 0.35
 #: :data:`SEQUENCE_PAUSE_S`: the decisive phrases' short hold. vosk's result depends on the silence it has heard
 #: after the words, and less of it is better: over 72 clean dictations of two to four dice with pauses of
 #: 0.1-0.33 s between them (``bench/dictation.py``, two seeds), 89 % came out whole decoded after 0.1 s of
-#: silence, 86 % after 0.2 s, 69 % after 0.3 s and 67 % after 0.35 s (the last word "일흔" heard "예순").
+#: silence, 86 % after 0.2 s, 69 % after 0.3 s and 67 % after 0.35 s (the last word "일흔" heard "예순");
+#: through the sink (``--live``) 88 % after 0.1 s, 71 % after 0.3 s.
 #: A word said within the pause is decoded on its own and joins the waiting dictation (:meth:`UtteranceEnd.ended`).
 DICTATION_DECODE_S = 0.1
 #: After speech, this much audio at least :data:`UNDER_PEAK_DB` under the utterance's
