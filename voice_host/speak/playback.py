@@ -153,12 +153,13 @@ IDLE_STOP_S = 2.0
 #: The output latency the speaker asks PortAudio for, in seconds, listening over it or not. The stream's
 #: callback is Python and waits for the interpreter lock, which a busy thread of the host (synthesis of the
 #: next sentence, the decoder, the game) holds up to 5 ms at a time. At PortAudio's "low" (9 ms through
-#: PulseAudio) one spinning thread stalled the output outright (a 2 s tone not heard within 7 s, 3 trials of
-#: 3, ``bench/output_latency.py``), and a real game through the sink gave its voice up 5 times in 7; at 20 ms
-#: the tone took twice its length. Its "high" (35 ms) underran at every start of the stream: PortAudio ran
-#: the callback a few hundred times at once, flagged as underflow, and what it took was not all played (a
-#: 2 s tone after a stop came out as 0 to 1.9 s through the null sink; 2229 ALSA underruns in one
-#: ``bench/turn_gap.py --barge-in``). 50 ms asked explicitly: every tone whole and on time, no underrun.
+#: PulseAudio) one spinning thread let 1.5-3.5 s of silence into a 2 s tone (340 underflows in 5 tones,
+#: recorded from the sink's monitor, ``bench/output_latency.py``), and a real game through the sink gave its
+#: voice up 5 times in 7; at 20 ms it still underran (6 underflows, 0.1 s of silence). Its "high" (35 ms)
+#: underran at every start of the stream: PortAudio ran the callback a few hundred times at once, flagged as
+#: underflow, and what it took was not all played (a 2 s tone after a stop came out as 0 to 1.9 s through the
+#: null sink; 2229 ALSA underruns in one ``bench/turn_gap.py --barge-in``). 50 ms asked explicitly: every
+#: tone whole and on time, at most one underflow in 5 tones.
 #: Underruns also slip the output against the echo canceller's reference (barge-in).
 OUTPUT_LATENCY_S = 0.05
 #: Barge-in keeps its output stream running this long after the last clip (a table's turns come sooner):
