@@ -131,6 +131,7 @@ class UtteranceEnd:
         self._pending_s = 0.0
         self._pending_still = False  # every chunk since the end of speech was quiet
         self._looked_after = -1  # the loud chunks before the pause in which the look-ahead was fed
+        self._unseen = False  # the dictation was decoded with no word of it shown (vosk's partial lagging)
         self.complete: Callable[[str], bool] | None = None
 
     @property
@@ -148,6 +149,7 @@ class UtteranceEnd:
         self.endpointer.reset()
         self._pending = None
         self._dictating = False
+        self._unseen = False
         self._looked_after = -1
 
     def watches(self, sequence: bool) -> bool:
@@ -195,7 +197,8 @@ class UtteranceEnd:
         once the player has paused: after :data:`DICTATION_DECODE_S` of silence (the decisive phrases' short
         hold for a whole answer, ``complete``: five dice said), or after :data:`SEQUENCE_PAUSE_S` of quiet in a
         noisy room. It must not end after its first word, nor in the next table's talk; :meth:`ended`
-        answers it once the pause has lasted (a whole answer at once).
+        answers it once the pause has lasted (a whole answer at once). A word vosk's partial does not show
+        yet is decoded after the same silence, since its final will tell it.
         """
         if sequence:
             ends = self.endpointer
@@ -204,6 +207,13 @@ class UtteranceEnd:
                 # a sound since the waiting dictation was decoded, no word of it shown (the partial lags):
                 # decoded again once the pause has lasted, so that a word said within it is not lost
                 return ends.loud_chunks > self._loud_at_decode and ends.quiet_s >= SEQUENCE_PAUSE_S - 1e-6
+            if not partial and self._pending is None:
+                # vosk's partial lags a short word: the proxy's "물" ("tira", a whole answer) showed 0.29 s after
+                # it ended, the look-ahead's padding notwithstanding, and the answer waited for it. After the decode
+                # delay of silence following speech, the final tells what was said, as for a phrase
+                # (:meth:`ended` holds it as any dictation decoded within the pause)
+                self._unseen = ends.paused_s > 0.0 and ends.silent_s >= DICTATION_DECODE_S - 1e-6
+                return self._unseen
             said = partial if self._pending is None else f"{self._pending.text} {partial}"
             if not partial or not self._whole(said):
                 return False
@@ -257,7 +267,9 @@ class UtteranceEnd:
         if pending is not None:
             self._pending = None
             return pending.then(final), False
-        if sequence and self._whole(final.text) and not self._answered(final):  # decoded within the pause
+        unseen, self._unseen = self._unseen, False
+        within = self._whole(final.text) or (unseen and bool(final.text))  # decoded within the pause
+        if sequence and within and not self._answered(final):
             self._pending, self._dictating = final, True
             self._loud_at_decode = self.endpointer.loud_chunks
             return None
@@ -276,8 +288,11 @@ class UtteranceEnd:
         return self._dictation is not None and self._dictation(text)
 
     def _answered(self, dictation: Decoded) -> bool:
-        """True when a whole dictation need wait no longer: its pause has lasted, or nothing could be added."""
-        if self.endpointer.quiet_s >= SEQUENCE_PAUSE_S - 1e-6:
+        """True when a dictation decoded within the pause need wait no longer: its pause has lasted, or nothing
+        could be added. One that is not whole (decoded unseen: "sono", the dice to follow) waits as long as
+        vosk's own endpoint would have (:data:`PENDING_S`)."""
+        pause = SEQUENCE_PAUSE_S if self._whole(dictation.text) else PENDING_S
+        if self.endpointer.quiet_s >= pause - 1e-6:
             return True
         return self.complete is not None and self.complete(dictation.text)
 
@@ -302,4 +317,5 @@ class UtteranceEnd:
         """The utterance was handed on: the next starts clean."""
         self.endpointer.reset()
         self._dictating = False
+        self._unseen = False
         self._looked_after = -1

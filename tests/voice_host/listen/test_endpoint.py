@@ -390,3 +390,50 @@ def test_the_look_ahead_is_due_again_after_the_player_speaks_again_and_never_in_
         due.append(noisy.look_ahead_due())
     assert due == [False, False, False, False]
     assert not _end(early=False).look_ahead_due()
+
+
+def _unseen(end: UtteranceEnd, heard: str, quiet_chunks: int, later: list[tuple[bytes, str, str]] = ()) -> list[str]:
+    """A word said whose partial never shows (vosk's partial lags a short word), then ``quiet_chunks`` of
+    silence: chunk by chunk, what the utterance was answered with ("" while it goes on, "|" while decoded and
+    waiting); the decode, when asked for, is ``heard``. ``later``: (chunk, partial, final or "") after that."""
+    out = []
+    chunks = [(LOUD, "", ""), *[(QUIET, "", "")] * quiet_chunks, *later]
+    for data, partial, final_text in chunks:
+        final, early = (Decoded(final_text, 40.0), False) if final_text else (None, False)
+        if final is None and end.finalize_now(data, partial, quiet_level=300.0, sequence=True):
+            final, early, partial = Decoded(heard, 40.0), True, ""
+        result = end.ended(data, final, early, partial, quiet_level=300.0, sequence=True)
+        if result is not None:
+            end.done()
+        out.append(result[0].text if result is not None else "|" if end.waiting is not None else "")
+    return out
+
+
+def test_a_whole_answer_whose_word_vosk_has_not_shown_is_decoded_and_answered_after_the_short_silence() -> None:
+    # "tira" (the proxy's "물") showed in vosk's partial only 0.3 s after it was said: its final tells it sooner
+    end = _dictation_with(lambda text: text == "tre cinque")
+    assert _unseen(end, "tre cinque", 3) == ["", "", "tre cinque", ""]
+
+
+def test_a_dictation_decoded_before_vosk_showed_it_waits_out_its_pause_as_any() -> None:
+    end = _dictation_with(None)
+    answered = round(SEQUENCE_PAUSE_S / CHUNK_S)
+    assert _unseen(end, "tre", 8) == ["", "", *["|"] * (answered - 2), "tre", ""]
+
+
+def test_a_decode_that_is_no_whole_dictation_waits_as_vosk_would_and_the_dice_said_meanwhile_join_it() -> None:
+    end = _dictation_with(None)
+    # "sono" (the dice follow), decoded unseen after 0.1 s: it is not answered after the dictation's pause
+    waited = _unseen(end, "sono", round(PENDING_S / CHUNK_S) + 1)
+    assert waited[: round(SEQUENCE_PAUSE_S / CHUNK_S) + 1] == ["", "", *["|"] * 6]
+    assert waited[-2:] == ["sono", ""]
+    # ... and "tre", said 0.4 s after it, joins it
+    end = _dictation_with(None)
+    later = [(LOUD, "tre", ""), (QUIET, "", "tre")]
+    answers = _unseen(end, "sono", 8, later)
+    assert [a for a in answers if a not in ("", "|")] == ["sono tre"]
+
+
+def test_silence_with_no_speech_before_it_decodes_no_dictation() -> None:
+    end = _dictation_with(None)
+    assert not any(end.finalize_now(QUIET, "", quiet_level=300.0, sequence=True) for _ in range(20))
