@@ -28,7 +28,9 @@ Run: ``python bench/dictation.py [--rounds 2] [--decode 0.2,0.25,0.3] [--seed 7]
 ``--live`` plays each dictation into the PulseAudio null sink and hears it from its monitor through the mic
 adapter (``flock /tmp/vh-audio.lock``; the answer's time is not measured then). The last line is
 ``dictation trials=N`` then, per condition ``C`` (clean, babble) and decode delay ``D`` (seconds),
-``C_D_whole_pct=X C_D_cut_pct=X C_D_answer_p95_ms=X`` (the rest of the trials are wrong: other words, or none).
+``C_D_whole_pct=X C_D_cut_pct=X C_D_answer_p95_ms=X C_D_wrong_sure_pct=X`` (the rest of the trials are wrong:
+other words, or none; wrong_sure: a cut or wrong answer the listener was sure of, which the host would act on
+without asking back: the cost to a player).
 """
 
 from __future__ import annotations
@@ -109,25 +111,25 @@ def dictations(rounds: int, rng: np.random.Generator) -> list[tuple[tuple[str, .
     return trials
 
 
-def hear(model: Any, audio: np.ndarray, decode_s: float) -> tuple[str | None, float]:
+def hear(model: Any, audio: np.ndarray, decode_s: float) -> tuple[str | None, bool, float]:
     """What the listener answers first for ``audio`` with the dictation decoded after ``decode_s`` of silence,
-    and how much audio it had read by then (seconds)."""
+    whether it is sure of it, and how much audio it had read by then (seconds)."""
     endpoint.DICTATION_DECODE_S = decode_s
     source = _Clocked(to_int16(audio).tobytes())
     listener = listener_for(model, source, baseline=False, gate=None)  # as bench/hearing.py and --live hear
     try:
         heard = listener.listen(REQUEST)
-        return (None if heard is None else heard.text), source.read_s
+        return (None if heard is None else heard.text), heard is not None and heard.sure, source.read_s
     finally:
         listener.close()
 
 
-def hear_live(rig: Any, audio: np.ndarray, decode_s: float) -> tuple[str | None, float]:
+def hear_live(rig: Any, audio: np.ndarray, decode_s: float) -> tuple[str | None, bool, float]:
     """As :func:`hear`, through the sink: ``audio`` played into it, heard from its monitor by the mic adapter
     (no audio clock: the answer's time is not measured, NaN)."""
     endpoint.DICTATION_DECODE_S = decode_s
     heard = rig.hear(REQUEST, audio)
-    return (None if heard is None else heard.text), float("nan")
+    return (None if heard is None else heard.text), heard is not None and heard.sure, float("nan")
 
 
 def main() -> None:
@@ -153,14 +155,14 @@ def main() -> None:
         ensure_pulse()
         rig = LiveRig(model, baseline=False)
     conditions = ("clean", "babble")
-    counts = {(c, d): {"whole": 0, "cut": 0, "wrong": 0} for c in conditions for d in delays}
+    counts = {(c, d): {"whole": 0, "cut": 0, "wrong": 0, "wrong_sure": 0} for c in conditions for d in delays}
     answers: dict[tuple[str, float], list[float]] = {(c, d): [] for c in conditions for d in delays}
     for said, audio, end_s, noisy in trials:
         condition = "babble" if noisy else "clean"
         expected = " ".join(said)
         row = []
         for delay in delays:
-            text, read_s = hear(model, audio, delay) if rig is None else hear_live(rig, audio, delay)
+            text, sure, read_s = hear(model, audio, delay) if rig is None else hear_live(rig, audio, delay)
             words = [] if text is None else text.split()
             if text == expected:
                 kind = "whole"
@@ -171,13 +173,15 @@ def main() -> None:
             else:
                 kind = "wrong"
             counts[(condition, delay)][kind] += 1
-            row.append(f"{delay}:{kind}" + ("" if kind == "whole" else f"({text})"))
+            if kind != "whole" and sure:
+                counts[(condition, delay)]["wrong_sure"] += 1  # taken without asking back: it costs the player
+            row.append(f"{delay}:{kind}" + ("" if kind == "whole" else f"({text}{', sure' if sure else ''})"))
         print(f"{condition:6} {expected}: " + " ".join(row), flush=True)
     figures = []
     for condition in conditions:
         for delay in delays:
             tally = counts[(condition, delay)]
-            total = sum(tally.values())
+            total = tally["whole"] + tally["cut"] + tally["wrong"]
             if not total:
                 continue
             gaps = answers[(condition, delay)]
@@ -185,7 +189,7 @@ def main() -> None:
             name = f"{condition}_{delay}"
             figures.append(
                 f"{name}_whole_pct={100 * tally['whole'] / total:.1f} {name}_cut_pct={100 * tally['cut'] / total:.1f} "
-                f"{name}_answer_p95_ms={p95}"
+                f"{name}_answer_p95_ms={p95} {name}_wrong_sure_pct={100 * tally['wrong_sure'] / total:.1f}"
             )
     print(f"dictation trials={len(trials)} " + " ".join(figures))
 
