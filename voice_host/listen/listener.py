@@ -500,13 +500,19 @@ class VoskListener:
                 padded, partial = LOOK_AHEAD_S, phase.decoders.partial()
                 # the same chunk again, as no audio: the pause rules see the words without counting it twice
                 ends_now = phase.end.finalize_now(b"", partial, quiet_level=quiet, sequence=sequence)
+            # a word said but not shown yet (the partial lags): the second decode is guessed from the level alone
+            unseen = not partial and phase.end.endpointer.paused_s > 0.0
             if ends_now:
-                if phase.decoders.second is not None and phase.verifier.may_need_second(partial, phase.audio):
+                if phase.decoders.second is not None and phase.verifier.may_need_second(
+                    partial, phase.audio, unseen=unseen
+                ):
                     phase.decoders.catch_up()  # on its thread: the second decodes while the grammar decoder ends
                 quiet_s = phase.end.endpointer.quiet_s  # a decisive phrase's short hold: decoded as after the long
                 pad_s = max(0.0, DEFAULT_HOLD_S - quiet_s - padded) if quiet_s > 0.0 else 0.0
                 final, early, partial = phase.decoders.finalize(pad_s=pad_s), True, ""
-            elif self._pause_began(phase, data) and phase.verifier.may_need_second(partial, phase.audio):
+            elif self._pause_began(phase, data) and phase.verifier.may_need_second(
+                partial, phase.audio, unseen=unseen
+            ):
                 phase.decoders.catch_up()  # during the player's pause, not after it
         return phase.end.ended(data, final, early, partial, quiet_level=quiet, sequence=sequence), partial
 

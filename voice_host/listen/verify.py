@@ -68,16 +68,17 @@ class Verifier:
         prominence = audio.prominence_db(self.foreground(decoded, audio))
         return prominence is None or prominence >= ROOM_DB
 
-    def may_need_second(self, partial: str, audio: RecentAudio) -> bool:
+    def may_need_second(self, partial: str, audio: RecentAudio, *, unseen: bool = False) -> bool:
         """While the player pauses: True when :meth:`needs_second` will probably say yes for ``partial``.
 
         A guess from the partial (a phrase's word in it) and the loudest frame of
         the last :data:`PEAK_S` seconds against the room (no word is louder than
         the loudest frame around it), so that the second decoder can catch up
         during the pause rather than after it. A wrong guess costs CPU or time,
-        never a verdict: :meth:`needs_second` decides at the end.
+        never a verdict: :meth:`needs_second` decides at the end. ``unseen``: the player spoke and
+        paused, and the partial shows no word yet (vosk's partial lags a short word): the level alone guesses.
         """
-        if not any(word in self.phrase_words for word in words(partial)):
+        if not unseen and not any(word in self.phrase_words for word in words(partial)):
             return False
         peak, room = audio.peak_db(PEAK_S), audio.room_db()
         return peak is None or room is None or peak - room >= ROOM_DB

@@ -103,6 +103,13 @@ def test_during_a_pause_the_second_decode_is_expected_for_a_phrase_word_standing
     assert not verifier.may_need_second("", _audio(3000.0))
 
 
+def test_a_word_said_that_the_partial_does_not_show_yet_is_guessed_from_the_level_alone() -> None:
+    # vosk's partial lags a short word: the player spoke and paused, and the partial is still empty
+    verifier = _verifier()
+    assert verifier.may_need_second("", _audio(3000.0), unseen=True)
+    assert not verifier.may_need_second("", _audio(60.0), unseen=True)  # under the room's 9 dB: chatter anyway
+
+
 def test_the_guess_agrees_with_the_decision_it_anticipates() -> None:
     # the word itself, measured as needs_second measures it, on the same audio: the same answer
     verifier = _verifier()
