@@ -21,8 +21,8 @@ words and the output latency, all on one clock: the sink's.
 Run (the sink is shared): ``flock /tmp/vh-audio.lock nice -n 10 python bench/turn_gap.py
 [--rounds N] [--before DIR]``. ``--before DIR`` runs the same bench on another tree (e.g. a
 ``git archive main`` copy) in a child process, game by game alternating with this tree, and
-prints before/after columns. The last line is
-``turn_gap p50_ms=X p95_ms=X worst_phase=NAME worst_p95_ms=X`` (this tree's figures). ``--barge-in``
+prints before/after columns, each phase followed by its answers one by one (n, p50, max). The last
+line is ``turn_gap p50_ms=X p95_ms=X worst_phase=NAME worst_p95_ms=X`` (this tree's figures). ``--barge-in``
 adds a column for this tree with the host listening while it speaks, wired as ``--barge-in on`` wires it
 (the echo stage, the stop word spotted; the speaker's output latency is the same 50 ms in both).
 """
@@ -366,6 +366,15 @@ def main() -> int:
             if name == "after" and gaps and pct(gaps, 95) > worst[1]:
                 worst = (phase, pct(gaps, 95))
         print(f"{phase:<23}" + "".join(f"{c:>30}" for c in cells))
+        # answer by answer: a phase's p50 is the middle of what its answers take, and they differ by design
+        # (a dictation that can still grow waits its pause; a whole answer does not)
+        for said in dict.fromkeys(r["said"] for rows in results.values() for r in rows if r["phase"] == phase):
+            parts = []
+            for name in columns:
+                gaps = [r["gap_ms"] for r in results[name]
+                        if r["phase"] == phase and r["said"] == said and r["gap_ms"] is not None]
+                parts.append(f"n={len(gaps)} p50={pct(gaps, 50):4.0f} max={max(gaps, default=float('nan')):4.0f}")
+            print(f"  {said[:21]:<21}" + "".join(f"{p:>30}" for p in parts))
     for name in columns:
         gaps = [r["gap_ms"] for r in results[name] if r["gap_ms"] is not None]
         missed = sum(r["gap_ms"] is None for r in results[name])
