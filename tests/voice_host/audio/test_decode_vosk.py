@@ -113,7 +113,7 @@ def test_the_second_decoder_on_its_own_thread_hears_what_it_hears_in_line(ko_mod
     assert first is not None and second is not None and first.timed
     # the same words at the same times: the audio was heard whole and in order. vosk's scores differ a little
     # between any two runs of the model, so two fillers in a near tie may fall either way: CI once heard the
-    # "오백" of the threaded run as "몸", of the in-line run as "봄" (the same word, in line, six runs: "몸")
+    # "오백" of the threaded run as "몸", of the in-line run as "봄" (six runs here, three of each: all "몸")
     assert [(start, end) for _, start, end in first.timed] == [(start, end) for _, start, end in second.timed]
     phrase_words = {word for text in GRAMMAR for word in text.split()}
     for (one, _, _), (other, _, _) in zip(first.timed, second.timed, strict=True):
