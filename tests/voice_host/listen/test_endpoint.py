@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -191,11 +191,17 @@ def _dictated(end: UtteranceEnd, chunks: list[tuple[bytes, str]], *, endpoints: 
         if final is not None:
             decoded += partial.split()
             partial = ""
-        result = end.ended(data, final, early, partial, quiet_level=300.0, sequence=True)
-        if result is not None:
-            end.done()
-        out.append(result[0].text if result is not None else "|" if end.waiting is not None else "")
+        out.append(_answered(end, data, final, early, partial))
     return out
+
+
+def _answered(end: UtteranceEnd, data: bytes, final: Decoded | None, early: bool, partial: str) -> str:
+    """The endpoint stage's answer after one chunk of a dictation: its text ("" while it goes on; "|" once it
+    was decoded and waits out the pause); an answered utterance is handed on, as the listener does."""
+    result = end.ended(data, final, early, partial, quiet_level=300.0, sequence=True)
+    if result is not None:
+        end.done()
+    return result[0].text if result is not None else "|" if end.waiting is not None else ""
 
 
 def test_a_whole_dictation_ends_after_its_pause_and_not_after_its_first_word() -> None:
@@ -392,7 +398,9 @@ def test_the_look_ahead_is_due_again_after_the_player_speaks_again_and_never_in_
     assert not _end(early=False).look_ahead_due()
 
 
-def _unseen(end: UtteranceEnd, heard: str, quiet_chunks: int, later: list[tuple[bytes, str, str]] = ()) -> list[str]:
+def _unseen(
+    end: UtteranceEnd, heard: str, quiet_chunks: int, later: Sequence[tuple[bytes, str, str]] = ()
+) -> list[str]:
     """A word said whose partial never shows (vosk's partial lags a short word), then ``quiet_chunks`` of
     silence: chunk by chunk, what the utterance was answered with ("" while it goes on, "|" while decoded and
     waiting); the decode, when asked for, is ``heard``. ``later``: (chunk, partial, final or "") after that."""
@@ -402,10 +410,7 @@ def _unseen(end: UtteranceEnd, heard: str, quiet_chunks: int, later: list[tuple[
         final, early = (Decoded(final_text, 40.0), False) if final_text else (None, False)
         if final is None and end.finalize_now(data, partial, quiet_level=300.0, sequence=True):
             final, early, partial = Decoded(heard, 40.0), True, ""
-        result = end.ended(data, final, early, partial, quiet_level=300.0, sequence=True)
-        if result is not None:
-            end.done()
-        out.append(result[0].text if result is not None else "|" if end.waiting is not None else "")
+        out.append(_answered(end, data, final, early, partial))
     return out
 
 
