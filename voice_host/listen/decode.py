@@ -78,10 +78,12 @@ class PhaseDecoders:
         self._heard_s = 0.0  # audio fed to the grammar decoder, padding included: vosk's clock
         self._pads: list[tuple[float, float]] = []  # (where on vosk's clock, padding fed there so far)
         self._live = False  # caught up within this utterance: fed as the chunks come
+        self._ending: list[Decoded] | None = None  # the second's final started by end_second, filled where it ran
 
     def reset(self) -> None:
         """Drop the current utterance from both decoders."""
         self.grammar.Reset()
+        self._ending = None
         if self.second is not None:
             self._post(self._reset_second)
         self._skip_deferred()
@@ -90,6 +92,9 @@ class PhaseDecoders:
         """Feed one chunk to the grammar decoder, and to the second (now, or later with ``defer``);
         the grammar decoder's result when vosk ended an utterance."""
         if self.second is not None:
+            if self._ending is not None:  # the utterance went on after its early end: that final joins the rest
+                ending, self._ending = self._ending, None
+                self._post(lambda: self._went_on(ending))
             self._deferred.append(data)
             self._deferred_bytes += len(data)
             if self._live or not defer or self._deferred_bytes > MOST_DEFERRED_S * self._bytes_per_s:
@@ -130,6 +135,7 @@ class PhaseDecoders:
         """The utterance just ended needs no second decode: forget what the second decoder heard of it."""
         if self.second is None:
             return
+        self._ending = None
         self._post(self._reset_second)
         self._skip_deferred()
 
@@ -196,10 +202,34 @@ class PhaseDecoders:
             ended = _moved(Decoded.parse(self.second.Result()), shift)
             self.second_so_far = ended if self.second_so_far is None else self.second_so_far.then(ended)
 
+    def end_second(self) -> None:
+        """The utterance ends now: start the second decoder's final result (on its thread, beside the grammar
+        decoder's :meth:`finalize`), so that :meth:`take_second` waits only for what is left of it.
+
+        Both decoders then end the utterance together. When the utterance goes on (a prefix phrase waiting
+        for more, a chunk fed before :meth:`take_second`), what the final gave is put in front of the rest,
+        as the grammar decoder's early result is; :meth:`drop_second` and :meth:`reset` forget it.
+        """
+        if self.second is None:
+            return
+        self.catch_up()
+        shift = self._skipped_s
+        self._live = False
+        ending: list[Decoded] = []
+        self._ending = ending
+        self._post(lambda: ending.append(self._second_final(shift)))
+
+    def _went_on(self, ending: list[Decoded]) -> None:
+        """What the second decoder's final gave, kept as what it ended on its own within the utterance."""
+        self.second_so_far = ending[0]
+
     def take_second(self) -> Decoded | None:
         """The second decoder's result for the utterance just ended (None without one); starts the next."""
         if self.second is None:
             return None
+        if self._ending is not None:  # its final started beside the grammar's
+            ending, self._ending = self._ending, None
+            return ending[0] if self._thread is None else self._thread.run(lambda: ending[0])  # after that final
         self.catch_up()
         shift = self._skipped_s
         self._live = False

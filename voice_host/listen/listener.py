@@ -506,7 +506,7 @@ class VoskListener:
                 if phase.decoders.second is not None and phase.verifier.may_need_second(
                     partial, phase.audio, unseen=unseen
                 ):
-                    phase.decoders.catch_up()  # on its thread: the second decodes while the grammar decoder ends
+                    phase.decoders.end_second()  # on its thread: the second ends while the grammar decoder does
                 quiet_s = phase.end.endpointer.quiet_s  # a decisive phrase's short hold: decoded as after the long
                 pad_s = max(0.0, DEFAULT_HOLD_S - quiet_s - padded) if quiet_s > 0.0 else 0.0
                 final, early, partial = phase.decoders.finalize(pad_s=pad_s), True, ""

@@ -57,3 +57,37 @@ def test_a_second_decoder_already_fed_as_the_chunks_come_is_not_cut_short() -> N
         decoders.accept(QUIET, defer=True)
         decoders.keep_recent(1.0)
     assert round(second.fed_s, 3) == 2.05
+
+
+def test_a_second_final_started_as_the_utterance_ends_is_what_take_second_gives_and_the_next_starts_clean() -> None:
+    second = StandInRecognizer()
+    decoders = PhaseDecoders(StandInRecognizer(), second, sample_rate=RATE)
+    decoders.accept(_loud(3), defer=True)  # kept back: the second decoder has heard nothing yet
+    decoders.accept(_loud(4), defer=True)
+    decoders.end_second()  # caught up and ended at once
+    assert round(second.fed_s, 3) == 0.1
+    heard = decoders.take_second()
+    assert heard is not None and [(w, round(s, 3)) for w, s, _ in heard.timed] == [("w3", 0.0), ("w4", 0.05)]
+    decoders.accept(_loud(5), defer=True)
+    heard = decoders.take_second()
+    assert heard is not None and heard.text == "w5"
+
+
+def test_an_utterance_that_goes_on_after_its_early_end_keeps_the_second_decoders_first_part_in_front() -> None:
+    decoders = PhaseDecoders(StandInRecognizer(), StandInRecognizer(), sample_rate=RATE)
+    decoders.accept(_loud(3), defer=True)
+    decoders.end_second()  # a prefix phrase ended early ("cinquanta" of "cinquanta tre"), waiting for more
+    decoders.accept(_loud(4), defer=True)  # the player went on before the verify stage took it
+    heard = decoders.take_second()
+    assert heard is not None and [(w, round(s, 3)) for w, s, _ in heard.timed] == [("w3", 0.0), ("w4", 0.05)]
+
+
+def test_a_second_final_not_taken_is_forgotten_with_its_utterance() -> None:
+    for forget in ("drop_second", "reset"):
+        decoders = PhaseDecoders(StandInRecognizer(), StandInRecognizer(), sample_rate=RATE)
+        decoders.accept(_loud(6), defer=True)
+        decoders.end_second()
+        getattr(decoders, forget)()  # the utterance needed no second decode, or was dropped
+        decoders.accept(_loud(8), defer=True)
+        heard = decoders.take_second()
+        assert heard is not None and heard.text == "w8", forget

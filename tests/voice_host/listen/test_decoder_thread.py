@@ -73,6 +73,8 @@ def _session(thread: DecoderThread | None, seed: int) -> list[object]:
             decoders.drop_second()
         elif step < 0.85:
             decoders.reset()
+        elif step < 0.9:
+            decoders.end_second()  # the utterance ends: the second's final begins (taken, or forgotten)
         else:
             second = decoders.take_second()
             assert second is not None
@@ -87,4 +89,39 @@ def test_the_second_decoder_on_its_thread_gives_what_it_gives_in_line(seed: int)
     try:
         assert _session(thread, seed) == _session(None, seed)
     finally:
+        thread.close()
+
+
+class _HeldFinal(StandInRecognizer):
+    """A second decoder whose final result waits for the test's word (a slow final, as vosk's on a busy core)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+        self.finishing = threading.Event()
+        self.finished = threading.Event()
+
+    def FinalResult(self) -> str:
+        self.finishing.set()
+        self.release.wait(timeout=5.0)
+        self.finished.set()
+        return super().FinalResult()
+
+
+def test_the_second_final_runs_beside_the_grammar_decoders_and_take_second_waits_for_it() -> None:
+    thread = DecoderThread()
+    second = _HeldFinal()
+    decoders = PhaseDecoders(StandInRecognizer(), second, sample_rate=RATE, thread=thread)
+    try:
+        decoders.accept(bytes([4, 0]) * (CHUNK // 2), defer=True)
+        decoders.end_second()  # returns while the second's final is still running on its thread
+        assert not second.finished.is_set()
+        assert second.finishing.wait(timeout=5.0)
+        grammar = decoders.finalize()  # meanwhile, in the caller's thread
+        assert grammar.text == "w4"
+        second.release.set()
+        heard = decoders.take_second()
+        assert heard is not None and heard.text == "w4"
+    finally:
+        second.release.set()
         thread.close()
