@@ -514,12 +514,29 @@ class VoskListener:
                 partial, phase.audio, unseen=unseen
             ):
                 phase.decoders.catch_up()  # during the player's pause, not after it
+            elif self._spoke_in_quiet(phase, quiet) and phase.verifier.may_need_second(
+                partial, phase.audio, unseen=True
+            ):
+                phase.decoders.catch_up()  # from the word's onset: only its final is left at the end
         return phase.end.ended(data, final, early, partial, quiet_level=quiet, sequence=sequence), partial
 
     def _host_audible(self) -> bool:
         """Barge-in: the host is speaking, or its sound may still be in the microphone."""
         talk = self._talk_over
         return talk is not None and (talk.speaking or self._gate.host_audible)
+
+    def _spoke_in_quiet(self, phase: _Phase, quiet: float) -> bool:
+        """True when a player speaks in a quiet room (``quiet``: the level a chunk must pass to be loud) and the
+        second decoder has not caught up.
+
+        There the second decoder hears the words as they are said (issue 33: caught up at the pause, it
+        was still decoding 1.5 s of audio when the utterance ended, 20-60 ms of the turn gap). In a
+        noisy room, or over the host, it waits for the pause: the table's talk would keep it decoding.
+        """
+        decoders = phase.decoders
+        if decoders.second is None or decoders.second_live or phase.end.endpointer.loud_chunks <= 0:
+            return False
+        return quiet <= BACKGROUND_RMS and not self._host_audible()
 
     @staticmethod
     def _pause_began(phase: _Phase, data: bytes) -> bool:
