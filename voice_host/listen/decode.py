@@ -210,14 +210,17 @@ class PhaseDecoders:
         for more, a chunk fed before :meth:`take_second`), what the final gave is put in front of the rest,
         as the grammar decoder's early result is; :meth:`drop_second` and :meth:`reset` forget it.
         """
-        if self.second is None:
-            return
+        if self.second is not None:
+            self._ending = self._start_final()
+
+    def _start_final(self) -> list[Decoded]:
+        """Catch the second decoder up and post its final result: the list it will be put in, where it runs."""
         self.catch_up()
         shift = self._skipped_s
         self._live = False
         ending: list[Decoded] = []
-        self._ending = ending
         self._post(lambda: ending.append(self._second_final(shift)))
+        return ending
 
     def _went_on(self, ending: list[Decoded]) -> None:
         """What the second decoder's final gave, kept as what it ended on its own within the utterance."""
@@ -227,15 +230,9 @@ class PhaseDecoders:
         """The second decoder's result for the utterance just ended (None without one); starts the next."""
         if self.second is None:
             return None
-        if self._ending is not None:  # its final started beside the grammar's
-            ending, self._ending = self._ending, None
-            return ending[0] if self._thread is None else self._thread.run(lambda: ending[0])  # after that final
-        self.catch_up()
-        shift = self._skipped_s
-        self._live = False
-        if self._thread is None:
-            return self._second_final(shift)
-        return self._thread.run(lambda: self._second_final(shift))
+        ending = self._ending if self._ending is not None else self._start_final()  # started beside the grammar's?
+        self._ending = None
+        return ending[0] if self._thread is None else self._thread.run(lambda: ending[0])  # after that final
 
     def _second_final(self, shift: float) -> Decoded:
         """The second decoder's final result, its word times on the clock of the audio fed (``shift``: the

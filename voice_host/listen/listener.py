@@ -530,7 +530,7 @@ class VoskListener:
         second decoder has not caught up.
 
         There the second decoder hears the words as they are said (issue 33: caught up at the pause, it
-        was still decoding 1.5 s of audio when the utterance ended, 20-60 ms of the turn gap). In a
+        was still decoding 1.5 s of audio when the utterance ended, 12-64 ms of the turn gap). In a
         noisy room, or over the host, it waits for the pause: the table's talk would keep it decoding.
         """
         decoders = phase.decoders
