@@ -17,8 +17,12 @@ the figures are audio time, not wall time, and no sink is played: the sink's
 monitor is a bit-exact copy of what was played, the easy case the rig replaces.
 
 1. Self: the host's speech alone at full volume (``--minutes``; the issue asks 30,
-   scaled to fit two shared cores), the listener told the host is asking its
-   question all along (the worst case: a sure phrase would be taken). Every phrase
+   scaled to fit two shared cores): a game's sentences and the evening's lobby
+   questions, the cue after every other one. The listener is told the host is asking
+   its question all along (the worst case: a sure phrase would be taken), and listens
+   for each of two sets of phrases in turn: the bench's, and the Korean stand-ins of
+   the evening's lobby and yes/no questions (:mod:`voice_host.hearing.korean_evening`),
+   short words ("네", "아니요") of the kind the host's own voice was taken for. Every phrase
    delivered is a false accept; a stop word that cuts is a self-interruption. The
    plain listener on the uncancelled echo shows what the canceller is for.
 2. Over speech: each player phrase said in silence (plain listener), and the same
@@ -71,6 +75,8 @@ from voice_host.audio.echo_rig import ROOMS, Room, level_db, mix, to_int16
 from voice_host.audio.far_end import FarEnd, TalkOver
 from voice_host.audio.wav import resample
 from voice_host.core.ports import Heard, ListenRequest
+from voice_host.games import GAMES
+from voice_host.hearing.korean_evening import table
 from voice_host.listen.echo import EchoStage
 from voice_host.listen.listener import VoskListener, load_model, vocabulary_of
 from voice_host.listen.sources import AudioChunk
@@ -82,6 +88,23 @@ RATE = 16000
 STOPS = ("멈춰", "그만")
 STOP_WORD = [STOPS[0]]  # --stop-word
 ANSWERS = ["다시", "취소", "여덟", "물", "점수", "다시 시작", "점수 취소", "아니요 다섯"]
+#: The evening's questions outside a game, as the host says them (its captions), for the self test.
+LOBBY = [
+    "Buonasera! Tokio o Yatzi?",
+    "Regole classiche, dadi da sei, fuori a dieci penalità: va bene?",
+    "Regole classiche, dadi da sei, fuori alla prima penalità: va bene?",
+    "Chi gioca? Un nome alla volta.",
+    "Anna, giusto? Il prossimo, o basta così.",
+    "Bruno, giusto? Il prossimo, o basta così.",
+    "Anna vince la partita! Un'altra?",
+    "Finiamo la partita? Sì o no?",
+    "Apre Bruno, che ha perso l'ultima. Bruno, tira e dichiara.",
+]
+#: The phrases of the evening's lobby and yes/no questions (their Korean stand-ins), for the self test.
+LOBBY_ANSWERS = sorted(
+    {korean for phase in ("lobby_game", "lobby_rules", "lobby_name", "lobby_after", "confirm")
+     for korean in table(phase, tuple(GAMES))}
+)
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]
 OUTPUT_BLOCK_MS = 50.0
 CANCELLER = [DEFAULT]  # --canceller
@@ -145,13 +168,14 @@ class CountingTalk(TalkOver):
 
 
 def through_host(
-    model: Any, vocabulary: Any, mic: np.ndarray, far: np.ndarray, *, in_question: bool
+    model: Any, vocabulary: Any, mic: np.ndarray, far: np.ndarray, *, in_question: bool,
+    answers: list[str] | None = None,
 ) -> tuple[list[tuple[str, int]], list[int]]:
     """What the host's own listener (barge-in on: echo stage, stop word, the strict rule over the host) takes
     from ``mic`` while ``far`` plays: the phrases delivered (text, sample) and where stop words cut the host.
 
     ``in_question``: the host is asking its question all along (answers over it may count: the worst case for
-    false accepts)."""
+    false accepts); ``answers``: the phrases listened for (the bench's by default)."""
     far_end = FarEnd()
     source = CountingSource(mic, far, far_end)
     talk = CountingTalk(far_end, source)
@@ -162,7 +186,7 @@ def through_host(
         model, vocabulary, source, talk_over=talk, echo=echo, stop_phrases=(Phrase.of(STOP_WORD[0]),),
         spot_stops=SPOT[0],
     )
-    request = ListenRequest("bench", tuple(Phrase.of(p) for p in ANSWERS))
+    request = ListenRequest("bench", tuple(Phrase.of(p) for p in (answers or ANSWERS)))
     out = []
     while isinstance(result := listener.listen(request), Heard):
         out.append((result.text, source.read_samples))
@@ -207,12 +231,14 @@ def heard_all(listener_for: Any, audio: np.ndarray) -> list[tuple[str, int]]:
 
 
 def host_track(seconds: float) -> np.ndarray:
-    """The host's sentences back to back with short pauses, the cue after every other one."""
+    """The host's sentences (a game's and the lobby's) back to back with short pauses, the cue after every other
+    one."""
     cue = resample(earcon(22050), RATE).samples.astype(np.int16)
+    said = HOST + LOBBY
     parts: list[np.ndarray] = []
     index = 0
     while sum(len(p) for p in parts) < seconds * RATE:
-        parts += [espeak(HOST[index % len(HOST)], "it"), np.zeros(int(0.08 * RATE), np.int16)]
+        parts += [espeak(said[index % len(said)], "it"), np.zeros(int(0.08 * RATE), np.int16)]
         if index % 2:
             parts += [cue, np.zeros(int(0.3 * RATE), np.int16)]
         index += 1
@@ -283,14 +309,15 @@ def main() -> int:
         mic = to_int16(room.echo(far, RATE))
         started = time.process_time()
         heard, cuts = through_host(model, vocabulary, mic, far, in_question=True)
+        lobby, lobby_cuts = through_host(model, vocabulary, mic, far, in_question=True, answers=LOBBY_ANSWERS)
         cpu += time.process_time() - started
-        audio_s += len(far) / RATE
-        false_accepts += len(heard)
-        interruptions += len(cuts)
+        audio_s += 2 * len(far) / RATE
+        false_accepts += len(heard) + len(lobby)
+        interruptions += len(cuts) + len(lobby_cuts)
         raw = heard_all(listener_for, mic) if room is ROOMS[0] else []
         raw_accepts += len(raw)
         print(f"self room={room.delay_s * 1000:.0f}ms host_s={len(far) / RATE:.0f} heard={[t for t, _ in heard]}"
-              + (f" uncancelled_heard={len(raw)}" if room is ROOMS[0] else ""))
+              f" lobby_heard={[t for t, _ in lobby]}" + (f" uncancelled_heard={len(raw)}" if room is ROOMS[0] else ""))
 
     endpoints_ms: list[float] = []
     right = {"silence": 0, "over": 0}
