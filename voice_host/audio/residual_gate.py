@@ -12,8 +12,12 @@ where nobody stands out.
 A 10 ms frame passes when it is ``margin_db`` over that bound (a player's voice),
 and the ``hold_frames`` after it pass too (the ends of a word are quieter than
 its middle); any other frame while the host's echo can be there comes out as
-silence. While the far end is silent (the host not speaking, its echo decayed)
-everything passes untouched, so the gate changes nothing when the host is quiet.
+silence. In a pause of the host's speech, while its envelope decays, a closed
+gate opens only on a frame also ``floor_margin_db`` over the quietest the
+canceller's output has been lately: a steady rest of the echo stands out of the
+decaying envelope, not of that floor. While the far end is silent (the host not
+speaking, its echo decayed) everything passes untouched, so the gate changes
+nothing when the host is quiet.
 """
 
 from __future__ import annotations
@@ -24,6 +28,15 @@ import numpy as np
 
 #: The far end's level under which the host is taken as silent (dB relative to full scale int16).
 FAR_SILENT_DBFS = -55.0
+#: How far (dB) a frame in a pause of the host's speech must stand over the quietest of the canceller's recent
+#: output (while the host's echo could be there) to open a closed gate. There a steady rest of its echo (-48 to
+#: -55 dBFS in the rig's 120 ms room) stood out of the far envelope as it decayed and opened the gate, whose hold
+#: then let the onset of the host's next word through: the proxy model took it for "네", a false accept in 30
+#: minutes of the host's lobby questions (``bench/barge_in.py``). A player said 6 dB under the host's echo (-30 to
+#: -15 dBFS there) stands 25 dB or more over that floor.
+FLOOR_MARGIN_DB = 12.0
+#: The frames (10 ms) over which that floor is the quietest.
+FLOOR_FRAMES = 150
 #: Frames :meth:`ResidualGate.relearn` learns from whatever they hold: the bound climbs 0.45 dB a frame, and
 #: from a loud passage of the host to a quiet one it had 6-7 dB to climb on the rig.
 RELEARN_FRAMES = 20
@@ -71,8 +84,11 @@ class ResidualGate:
         step_db: float = 0.5,
         lookahead_frames: int = 0,
         learn_after_frames: int = 150,
+        floor_margin_db: float = FLOOR_MARGIN_DB,
     ) -> None:
         self.margin_db = margin_db
+        self.floor_margin_db = floor_margin_db
+        self._levels: deque[float] = deque(maxlen=FLOOR_FRAMES)  # the output's levels while the echo could be there
         self._delay: deque[tuple[np.ndarray, bool]] = deque()
         self._lookahead = lookahead_frames
         self.hold_frames = hold_frames
@@ -122,19 +138,26 @@ class ResidualGate:
 
     def _decide(self, near: np.ndarray, far: np.ndarray) -> bool:
         self._recent.append(frame_dbfs(far))
+        paused = max(self._recent) < self._envelope - self.decay_db  # the host paused: its echo's envelope decays
         self._envelope = max(max(self._recent), self._envelope - self.decay_db)
         if self._envelope < FAR_SILENT_DBFS:
             self._hold = 0
             self._open_frames = 0
             self.open = True
             return True
-        over = frame_dbfs(near) - self._envelope
-        stands_out = over > self.coupling_db + self.margin_db
+        level = frame_dbfs(near)
+        floor = min(self._levels, default=-120.0)
+        self._levels.append(level)
+        over = level - self._envelope
+        over_bound = over > self.coupling_db + self.margin_db
+        # a closed gate opens only over the output's recent floor too (the steady rest of the echo in a pause)
+        stands_out = over_bound and (self._hold > 0 or not paused or level > floor + self.floor_margin_db)
         # only the host's echo teaches the bound: not a voice standing out, nor the quieter sounds its hold lets
         # through (a player's word between its loud syllables), unless the gate has been open too long for a player
         relearning = self._relearning > 0
         self._relearning = max(0, self._relearning - 1)
-        if (not stands_out and self._hold == 0) or self._open_frames >= self.learn_after_frames or relearning:
+        # (nor that steady rest: over the decayed envelope it would raise the bound under the host's next words)
+        if (not over_bound and self._hold == 0) or self._open_frames >= self.learn_after_frames or relearning:
             self.coupling_db += self._up if over > self.coupling_db else -self._down
         stands_out = stands_out and not relearning
         self._hold = self.hold_frames if stands_out else max(0, self._hold - 1)

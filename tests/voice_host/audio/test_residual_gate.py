@@ -131,3 +131,34 @@ def test_a_gate_held_open_by_a_slipped_echo_learns_again_once_it_is_moved_back(r
         assert not any(outs[45:])  # the bound learnt within its relearning frames, then the hold runs out
     else:
         assert all(outs)  # the contrast: without it, open throughout
+
+
+def test_a_rest_of_echo_in_the_hosts_pause_does_not_open_the_gate_and_let_its_next_word_through() -> None:
+    # In a pause of the host's speech its echo's steady rest (-48 dBFS in the rig's 120 ms room) stands out of the
+    # envelope as it decays. It opened the gate, and the hold, which is for a player's word's quieter end, carried
+    # the residue of the host's next word to the decoder (the proxy model took such an onset for "네").
+    gate = ResidualGate()
+    word = np.full(160, 8000, dtype=np.int16)  # the host's word, -12 dBFS
+    _learnt(gate, word)  # its residue (-44 dBFS) 32 dB under it: the bound is 26 dB under the far end
+    floor = np.full(160, 130, dtype=np.int16)  # -48 dBFS: a steady rest of the echo in the pause
+    pause = [bool(np.any(gate.frame(floor, np.zeros(160, dtype=np.int16)))) for _ in range(35)]
+    assert gate.envelope_dbfs > -55.0  # the host's echo could still be there: the gate judges every frame
+    residue = np.full(160, 200, dtype=np.int16)  # the host's next word, as the canceller leaves it
+    onset = [bool(np.any(gate.frame(residue, word))) for _ in range(20)]
+    assert not any(pause) and not any(onset)
+    voice = np.full(160, 3000, dtype=np.int16)  # a player 8 dB under the far end: over the bound and the floor
+    assert np.any(gate.frame(voice, word))
+
+
+def test_a_players_word_ends_on_the_hold_when_the_host_grows_louder_under_it() -> None:
+    # The host's echo rises 6 dB under the quieter end of a player's word; its loud part would still stand out of
+    # the louder echo, so the hold goes on ("다시 시작" heard "다시" when a 6 dB rise alone ended it).
+    gate = ResidualGate()
+    far = np.full(160, 4000, dtype=np.int16)
+    _learnt(gate, far)
+    louder = np.full(160, 8000, dtype=np.int16)
+    voice = np.full(160, 3000, dtype=np.int16)  # stands out of either
+    end = np.full(160, 350, dtype=np.int16)  # under the louder echo's margin: it passes on the hold alone
+    outs = [bool(np.any(gate.frame(voice, far))) for _ in range(10)]
+    outs += [bool(np.any(gate.frame(end, louder))) for _ in range(8)]
+    assert all(outs)
