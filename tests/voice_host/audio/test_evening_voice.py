@@ -92,7 +92,7 @@ def run_evening(tmp_path: Path, model: str, lines: list[tuple[str, str]]) -> tup
     return run, heard
 
 
-def proxy_misheard(heard: list[dict[str, object]]) -> str | None:
+def proxy_misheard(heard: list[dict[str, object]]) -> dict[str, object] | None:
     """The first exchange where the host asked the script's question and the proxy model heard another answer, or
     none (silence): the Korean stand-in model's recognition through the sink, not the evening's logic. None when
     the evening went as scripted or went wrong otherwise (a question asked out of turn)."""
@@ -100,8 +100,26 @@ def proxy_misheard(heard: list[dict[str, object]]) -> str | None:
         if entry.get("expected_phase") is not None or entry["phase"] != phase:
             return None
         if entry.get("heard") != italian:
-            return json.dumps(entry, ensure_ascii=False)
+            return entry
     return None
+
+
+def own_voice_taken(entry: dict[str, object]) -> bool:
+    """True when the exchange's answer, its last utterance that matched a phrase, ended before the player's words
+    could reach the microphone (they start ``ANSWER_DELAY_S`` after the host is quiet): the host's own voice taken
+    for an answer, which is not the proxy model mishearing a player (an echo decoded as no phrase comes before
+    the player's words in many an exchange that goes well). With barge-in the host listens while it asks, and
+    took the end of its own rules question for "no"."""
+    from evening_voice_host import ANSWER_DELAY_S  # here: the host's harness opens the audio stack
+
+    noted = entry.get("events")
+    events = [str(event) for event in noted] if isinstance(noted, list) else []
+
+    def times(marker: str) -> list[float]:
+        return [float(event.split("s ", 1)[0]) for event in events if marker in event and "-> None " not in event]
+
+    quiet, matched = times("host quiet, the player answers"), times(" utterance ")
+    return bool(quiet and matched) and matched[-1] < quiet[0] + ANSWER_DELAY_S
 
 
 def test_a_whole_evening_by_voice_through_the_sink_with_the_real_model(
@@ -115,8 +133,14 @@ def test_a_whole_evening_by_voice_through_the_sink_with_the_real_model(
     if misheard is not None:
         # The proxy's recognition of espeak-ng's Korean through the sink missed 2 lines of some 200 on one day
         # ("농구" heard as "네" in CI; one answer not heard at all): the evening is played once more. An evening
-        # whose logic goes wrong fails both times.
-        warnings.warn(f"the proxy model misheard, the evening is played again: {misheard}", stacklevel=1)
+        # whose logic goes wrong fails both times. The host taking its own voice for an answer is not the proxy's
+        # mishearing, and is said as such: at Yatzi's rules question, after the microphone's capture had started
+        # again at the Tokio games' ends and the echo's reference had been moved, it took the end of its own
+        # "va bene?" for an answer in 3 of 6 evenings probed: "no" twice, and once "va bene", which the script
+        # expected, so that the evening went on (issue 33, open).
+        shown = json.dumps(misheard, ensure_ascii=False)
+        what = "the host took its own voice for an answer" if own_voice_taken(misheard) else "the proxy model misheard"
+        warnings.warn(f"{what}, the evening is played again: {shown}", stacklevel=1)
         folder = tmp_path / "again"
         folder.mkdir()
         run, heard = run_evening(folder, ko_model_path, lines)
