@@ -138,20 +138,23 @@ class ResidualGate:
 
     def _decide(self, near: np.ndarray, far: np.ndarray) -> bool:
         self._recent.append(frame_dbfs(far))
-        paused = max(self._recent) < self._envelope - self.decay_db  # the host paused: its echo's envelope decays
-        self._envelope = max(max(self._recent), self._envelope - self.decay_db)
+        held, decayed = max(self._recent), self._envelope - self.decay_db
+        paused = held < decayed  # the host paused: its echo's envelope decays
+        self._envelope = max(held, decayed)
         if self._envelope < FAR_SILENT_DBFS:
             self._hold = 0
             self._open_frames = 0
             self.open = True
             return True
         level = frame_dbfs(near)
-        floor = min(self._levels, default=-120.0)
-        self._levels.append(level)
         over = level - self._envelope
         over_bound = over > self.coupling_db + self.margin_db
-        # a closed gate opens only over the output's recent floor too (the steady rest of the echo in a pause)
-        stands_out = over_bound and (self._hold > 0 or not paused or level > floor + self.floor_margin_db)
+        # a closed gate opens only over the output's recent floor too (the steady rest of the echo in a pause); the
+        # floor is looked up only then, not at every frame
+        stands_out = over_bound and (
+            self._hold > 0 or not paused or level > min(self._levels, default=-120.0) + self.floor_margin_db
+        )
+        self._levels.append(level)
         # only the host's echo teaches the bound: not a voice standing out, nor the quieter sounds its hold lets
         # through (a player's word between its loud syllables), unless the gate has been open too long for a player
         relearning = self._relearning > 0
