@@ -15,6 +15,14 @@ On the rig a slip of 8 ms (128 samples) turned -18 to -31 dB into +0.6 to +4.7 d
 it, in each of the three rooms; the delay tracker, which must see the echo's new place clearly twice, takes
 0.6-0.9 s. :class:`AddedEcho` watches the ratio over each :data:`WINDOW_FRAMES` frames in which the far end
 played, and believes the output clean again only after :data:`RELEASE_WINDOWS` such windows.
+
+Not adding echo is not yet taking it out. A reference placed a fraction of a sample off the taps (the
+microphone's count started again from a fresh stamp, after a half-duplex turn) leaves the filter taking out
+5-12 dB where it took out 20-40: no window is louder than the microphone, and the gate, whose bound was learnt
+on the filter's best, lets the host's echo through. Through the null sink that echo was taken for a player's
+"no" at a question after the Tokio games' ends. So after the reference is placed anew the watch must see the
+filter take :data:`CLEAN_DB` out in :data:`PROOF_WINDOWS` windows in a row (:attr:`AddedEcho.proven`) before
+the echo stage counts what is heard over the host.
 """
 
 from __future__ import annotations
@@ -34,6 +42,14 @@ WINDOW_FRAMES = 10
 #: reference slipped by 8 ms had single windows at +0.6 and -0.6 dB among others at +3 dB on the rig, and
 #: each would have let a tenth of a second of the echo through.
 RELEASE_WINDOWS = 3
+#: The output this much quieter than the input, over a window, shows the filter taking the echo out. Through the
+#: null sink, in windows of the host's speech after the microphone's count started again, the residual-echo gate
+#: was open over half of the time where the filter took out 10-15 dB (the host's echo standing out of the bound
+#: it had learnt at 30-40 dB), and a quarter of it (a player's words among them) at 15-40 dB.
+CLEAN_DB = 15.0
+#: Windows in a row that must show it before the output counts as evidence of a player again (one such window
+#: came now and then among others at 5-12 dB while the filter learnt the new place again).
+PROOF_WINDOWS = 2
 
 
 class AddedEcho:
@@ -56,11 +72,34 @@ class AddedEcho:
     ...     believed.append(not watch.adding)
     >>> believed
     [False, False, True]
+
+    Taking the echo out is shown anew after the reference was placed anew, in two windows in a row:
+
+    >>> watch.proven
+    True
+    >>> watch.reset_proof()
+    >>> shown = []
+    >>> for window in range(2):
+    ...     for _ in range(10):
+    ...         watch.frame(near, near // 10, far)
+    ...     shown.append(watch.proven)
+    >>> shown
+    [False, True]
+    >>> for _ in range(10):
+    ...     watch.frame(near, near // 2, far)        # 6 dB taken out: not added, not proven either
+    >>> watch.proven, watch.adding
+    (True, False)
     """
 
-    def __init__(self, *, window: int = WINDOW_FRAMES, added_db: float = ADDED_DB) -> None:
+    def __init__(
+        self, *, window: int = WINDOW_FRAMES, added_db: float = ADDED_DB, clean_db: float = CLEAN_DB,
+        proof_windows: int = PROOF_WINDOWS,
+    ) -> None:
         self._window = window
         self._added = 10 ** (added_db / 10)
+        self._clean = 10 ** (-clean_db / 10)
+        self._proof_windows = proof_windows
+        self._clean_run = 0  # whole windows in a row at least clean_db under the input
         self._near = 0.0
         self._out = 0.0
         self._frames = 0
@@ -70,12 +109,24 @@ class AddedEcho:
         :data:`RELEASE_WINDOWS` windows in a row were not."""
         self.last_db = -math.inf
         """The last whole window's output over input, in dB (for the log)."""
+        self.proven = False
+        """True once ``proof_windows`` whole windows in a row since the watch was last cleared or its proof
+        reset took ``clean_db`` or more out (:meth:`reset_proof`), until a window adds echo."""
 
     def clear(self) -> None:
         """Start afresh: not adding, nothing counted (what caused the added echo is known to be undone)."""
         self._near = self._out = 0.0
         self._frames = self._under = 0
         self.adding = False
+        self.reset_proof()
+
+    def reset_proof(self) -> None:
+        """The filter must show again that it takes the echo out (its reference was placed anew): the window in
+        progress, which mixed what came before, is dropped."""
+        self._near = self._out = 0.0
+        self._frames = 0
+        self._clean_run = 0
+        self.proven = False
 
     def frame(self, near: np.ndarray, out: np.ndarray, far: np.ndarray) -> None:
         """Account for one frame: the microphone ``near``, the canceller's linear output ``out``, the far end.
@@ -91,8 +142,11 @@ class AddedEcho:
             return
         near_power, out_power = max(self._near, 1.0), max(self._out, 1.0)
         self.last_db = 10 * math.log10(out_power / near_power)
+        self._clean_run = self._clean_run + 1 if out_power <= near_power * self._clean else 0
+        self.proven = self.proven or self._clean_run >= self._proof_windows
         if out_power > near_power * self._added:
             self.adding, self._under = True, 0
+            self.proven = False
         else:
             self._under += 1
             self.adding = self.adding and self._under < RELEASE_WINDOWS

@@ -118,6 +118,20 @@ class FrameCanceller:
         watch = self._added_watch()
         return watch.last_db if watch is not None else None
 
+    @property
+    def shown_clean(self) -> bool:
+        """True when the filter has shown it takes the echo out since its reference was last placed anew
+        (:attr:`~voice_host.audio.added_echo.AddedEcho.proven`); True for a library that does not tell."""
+        watch = self._added_watch()
+        return watch is None or watch.proven
+
+    def reset_proof(self) -> None:
+        """The reference was placed anew (the microphone's or the output's count started again): until the filter
+        shows again that it takes the echo out, :attr:`shown_clean` is False."""
+        watch = self._added_watch()
+        if watch is not None:
+            watch.reset_proof()
+
     def realigned(self) -> None:
         """The reference was put back where the filter's taps were shown to take the echo out of the microphone
         (:mod:`voice_host.audio.slip_search`): what the slipped echo did to the judges after the filter (the
@@ -219,6 +233,7 @@ class _HeldBlock:
 
     def move(self, samples: int, *, taps: int | None = None) -> None:
         self.filter.move(samples, taps=taps)
+        self.added.reset_proof()
 
     def realigned(self) -> None:
         self.added.clear()

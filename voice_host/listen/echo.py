@@ -54,7 +54,8 @@ taps are tried on the last quarter of a second at every shift of the reference
 within 60 ms, and a shift that takes the echo out as before, and clearly better than
 any other, moves the reference back onto the taps at once (the filter's span read
 again, spliced at the slip's instant, the added-echo watch and the residual-echo
-gate judging afresh). The stage is settled again 0.2-0.5 s after a slip on the rig, where the
+gate judging afresh), and once the filter has shown it takes the echo out there (below). The stage is settled
+again 0.45-0.55 s after a slip on the rig, where the
 tracker, which must measure the echo's new place twice, took 2.2-2.7 s (and a slip
 under its tolerance, 3.4-4.8 s): seconds in which nobody could stop the host. Through
 the sink a slip of 71 samples just before the stop word kept it from being heard.
@@ -65,6 +66,16 @@ placed from a fresh stamp, a few milliseconds off the count the filter was taugh
 on. Through the sink, taken as continuous, the canceller then added 3-4 dB of echo
 at every lobby question after a game ("Un'altra?"), where it had taken out 34-61 dB
 over the game's own questions, and the host took its own question for an answer.
+
+Wherever the reference is placed anew (a new run, a count started again, a move, a slip
+undone) it can land a fraction of a sample off the taps, which no shift by whole samples
+mends: the filter then takes out 5-12 dB, adds none, and the gate, its bound learnt on the
+filter's best, lets the host's echo through. Through the sink, after the capture started
+again at the Tokio games' ends, the host took the end of its own "va bene?" for a player's
+"no" there, in 2-3 evenings of 18. So the stage is settled only once the canceller has shown
+again that it takes the echo out (:attr:`~voice_host.audio.echo_cancel.FrameCanceller.shown_clean`,
+:mod:`voice_host.audio.added_echo`); on the rig, a count started again half a sample off let
+0.5-0.6 s of the host's echo through as settled before, 0.01-0.04 s after, settling 1-3 s later.
 """
 
 from __future__ import annotations
@@ -138,6 +149,7 @@ class EchoStage:
                 self._blind = True  # and a filter learnt on it
                 self._muted = True
                 self.tracker.restart()
+                self._canceller.reset_proof()
                 logger.info("echo: the %s started again: the delay measured again", "output" if new_run else "capture")
         shift = self.tracker.shift if self.tracker is not None else 0
         far = self.far.reference(start - shift / rate, len(near), rate)
@@ -268,7 +280,9 @@ class EchoStage:
         delay = "as timed" if tracker is None else (
             f"shift {tracker.shift}, {'confirmed' if tracker.confirmed else 'unconfirmed'}, last window {tracker.last}"
         )
-        state = "settled" if self.settled else "adding echo" if self._adding else "settling"
+        state = "settled" if self.settled else "adding echo" if self._adding else (
+            "settling" if self._canceller.shown_clean else "settling, the echo not yet shown taken out"
+        )
         return f"{state}, {self.heard_s:.1f} s of the host cleaned, run {self._run}, delay {delay}"
 
     @property
@@ -280,7 +294,8 @@ class EchoStage:
         been shown the far end over the echo's tail again, and the canceller is not adding echo
         (:mod:`voice_host.audio.added_echo`: from a tenth of a second of the host in which its output was louder
         than the microphone until three in a row in which it was not; an output that slipped, in its first tenth
-        of a second, before the tracker has measured the echo off its place).
+        of a second, before the tracker has measured the echo off its place), and has shown since the reference
+        was last placed anew that it takes the echo out (:attr:`FrameCanceller.shown_clean`).
 
         Before that its output over the host is no evidence of a player: on a fresh canceller, or one that
         starts over on a new delay, or a reference a few milliseconds off the filter's taps after the output
@@ -289,7 +304,10 @@ class EchoStage:
         tracker = self.tracker
         confirmed = tracker is None or (tracker.confirmed and not tracker.doubted and not tracker.suspect)
         # once shown the far end again, the filter's span must fill with it before its estimate is whole
-        return self.heard_s >= SETTLE_S and confirmed and self._shown_s >= ECHO_TAIL_S and not self._adding
+        return (
+            self.heard_s >= SETTLE_S and confirmed and self._shown_s >= ECHO_TAIL_S and not self._adding
+            and self._canceller.shown_clean
+        )
 
     def host_audible(self, captured_at: float) -> bool:
         """True when the host's voice (or its echo) may be in audio captured at ``captured_at``."""
