@@ -20,14 +20,18 @@ Not adding echo is not yet taking it out. A reference placed a fraction of a sam
 microphone's count started again from a fresh stamp, after a half-duplex turn) leaves the filter taking out
 5-12 dB where it took out 20-40: no window is louder than the microphone, and the gate, whose bound was learnt
 on the filter's best, lets the host's echo through. Through the null sink that echo was taken for a player's
-"no" at a question after the Tokio games' ends. So after the reference is placed anew the watch must see the
-filter take :data:`CLEAN_DB` out in :data:`PROOF_WINDOWS` windows in a row (:attr:`AddedEcho.proven`) before
-the echo stage counts what is heard over the host.
+"no" at a question after the Tokio games' ends. So after the reference is placed anew the watch must see, in
+:data:`PROOF_WINDOWS` windows of the host's speech in a row, the filter take :data:`CLEAN_DB` out and come
+within :data:`SLACK_DB` of what it usually took out, and the gate let nothing through
+(:attr:`AddedEcho.proven`), before the echo stage counts what is heard over the host. Through the sink the
+filter once came back to 15-18 dB where it had taken out 24 at the median: more than :data:`CLEAN_DB`, and
+the gate stood open over every frame of the host's next question.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
 
 import numpy as np
 
@@ -50,6 +54,14 @@ CLEAN_DB = 15.0
 #: Windows in a row that must show it before the output counts as evidence of a player again (one such window
 #: came now and then among others at 5-12 dB while the filter learnt the new place again).
 PROOF_WINDOWS = 2
+#: And they must come within this of what the filter took out before (the median of its last
+#: :data:`USUAL_WINDOWS` windows while proven): the gate's bound was learnt there, and it opens 6 dB over it.
+#: Through the sink, after the reference was moved at a count started again, the filter took out 13-18 dB where
+#: it had taken out 21-33, the gate stood open over every frame of the host's next question, and the host took
+#: its end for a player's "no".
+SLACK_DB = 6.0
+#: Windows (of the host's speech, a tenth of a second each) whose median is what the filter usually takes out.
+USUAL_WINDOWS = 30
 
 
 class AddedEcho:
@@ -89,6 +101,25 @@ class AddedEcho:
     ...     watch.frame(near, near // 2, far)        # 6 dB taken out: not added, not proven either
     >>> watch.proven, watch.adding
     (True, False)
+
+    Within :data:`SLACK_DB` of what it usually took out: a filter that took out 30 dB must come back to 24.
+
+    >>> for _ in range(300):
+    ...     watch.frame(near, near // 32, far)       # 30 dB taken out, for a while
+    >>> watch.reset_proof()
+    >>> for _ in range(100):
+    ...     watch.frame(near, near // 8, far)        # 18 dB: more than CLEAN_DB, less than before
+    >>> watch.proven
+    False
+    >>> watch.reset_proof()
+    >>> for _ in range(100):
+    ...     watch.frame(near, near // 20, far, passed=True)   # 26 dB, but the gate let it through
+    >>> watch.proven
+    False
+    >>> for _ in range(20):
+    ...     watch.frame(near, near // 20, far)       # 26 dB, the gate shut
+    >>> watch.proven
+    True
     """
 
     def __init__(
@@ -97,9 +128,12 @@ class AddedEcho:
     ) -> None:
         self._window = window
         self._added = 10 ** (added_db / 10)
-        self._clean = 10 ** (-clean_db / 10)
+        self._clean_db = clean_db
         self._proof_windows = proof_windows
-        self._clean_run = 0  # whole windows in a row at least clean_db under the input
+        self._clean_run = 0  # whole windows in a row that took out what the proof needs, the gate shut
+        self._passed = False  # the gate let a frame of the window in progress through
+        self._usual: deque[float] = deque(maxlen=USUAL_WINDOWS)  # the last windows' dB while proven
+        self._needed_db = -clean_db  # what a window must come to (output over input) to count for the proof
         self._near = 0.0
         self._out = 0.0
         self._frames = 0
@@ -111,7 +145,8 @@ class AddedEcho:
         """The last whole window's output over input, in dB (for the log)."""
         self.proven = False
         """True once ``proof_windows`` whole windows in a row since the watch was last cleared or its proof
-        reset took ``clean_db`` or more out (:meth:`reset_proof`), until a window adds echo."""
+        reset (:meth:`reset_proof`) took ``clean_db`` or more out, and came within :data:`SLACK_DB` of what the
+        filter usually took out before; until a window adds echo."""
 
     def clear(self) -> None:
         """Start afresh: not adding, nothing counted (what caused the added echo is known to be undone)."""
@@ -125,11 +160,21 @@ class AddedEcho:
         progress, which mixed what came before, is dropped."""
         self._near = self._out = 0.0
         self._frames = 0
+        self._passed = False
+        self._doubt()
+
+    def _doubt(self) -> None:
+        """Not proven; what the proof needs is set from what the filter usually took out while it was."""
+        if self.proven and self._usual:
+            usual = sorted(self._usual)[len(self._usual) // 2]
+            self._needed_db = min(-self._clean_db, usual + SLACK_DB)
         self._clean_run = 0
         self.proven = False
 
-    def frame(self, near: np.ndarray, out: np.ndarray, far: np.ndarray) -> None:
-        """Account for one frame: the microphone ``near``, the canceller's linear output ``out``, the far end.
+    def frame(self, near: np.ndarray, out: np.ndarray, far: np.ndarray, *, passed: bool = False) -> None:
+        """Account for one frame: the microphone ``near``, the canceller's linear output ``out``, the far end;
+        ``passed``: the residual-echo gate after the filter let the frame through (a window in which it let any
+        through does not count for the proof: the host's echo standing out of its bound, or a player).
 
         A frame whose far end is silent (the residual-echo gate's bound) is not counted: the microphone holds
         the room or a player there."""
@@ -138,15 +183,21 @@ class AddedEcho:
         self._near += float(np.sum(near.astype(np.float64) ** 2))
         self._out += float(np.sum(out.astype(np.float64) ** 2))
         self._frames += 1
+        self._passed = self._passed or passed
         if self._frames < self._window:
             return
         near_power, out_power = max(self._near, 1.0), max(self._out, 1.0)
         self.last_db = 10 * math.log10(out_power / near_power)
-        self._clean_run = self._clean_run + 1 if out_power <= near_power * self._clean else 0
-        self.proven = self.proven or self._clean_run >= self._proof_windows
+        if self.proven:
+            self._usual.append(self.last_db)
+        else:
+            shown = self.last_db <= self._needed_db and not self._passed
+            self._clean_run = self._clean_run + 1 if shown else 0
+            self.proven = self._clean_run >= self._proof_windows
+        self._passed = False
         if out_power > near_power * self._added:
             self.adding, self._under = True, 0
-            self.proven = False
+            self._doubt()
         else:
             self._under += 1
             self.adding = self.adding and self._under < RELEASE_WINDOWS

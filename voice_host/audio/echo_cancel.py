@@ -120,8 +120,9 @@ class FrameCanceller:
 
     @property
     def shown_clean(self) -> bool:
-        """True when the filter has shown it takes the echo out since its reference was last placed anew
-        (:attr:`~voice_host.audio.added_echo.AddedEcho.proven`); True for a library that does not tell."""
+        """True when the filter has shown it takes the echo out, as it did before and with the gate shut, since
+        its reference was last placed anew (:attr:`~voice_host.audio.added_echo.AddedEcho.proven`); True for a
+        library that does not tell."""
         watch = self._added_watch()
         return watch is None or watch.proven
 
@@ -222,8 +223,8 @@ class _HeldBlock:
 
     def frame(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
         cleaned = self.filter.cancel(near, far)
-        self.added.frame(near, cleaned, far)
         out = self.gate.frame(cleaned, far)
+        self.added.frame(near, cleaned, far, passed=self.gate.open)
         if self.gate.open and self.gate.envelope_dbfs >= FAR_SILENT_DBFS and self._held < self._hold_limit:
             self._held += 1
         else:

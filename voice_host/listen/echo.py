@@ -73,9 +73,10 @@ mends: the filter then takes out 5-12 dB, adds none, and the gate, its bound lea
 filter's best, lets the host's echo through. Through the sink, after the capture started
 again at the Tokio games' ends, the host took the end of its own "va bene?" for a player's
 "no" there, in 2-3 evenings of 18. So the stage is settled only once the canceller has shown
-again that it takes the echo out (:attr:`~voice_host.audio.echo_cancel.FrameCanceller.shown_clean`,
-:mod:`voice_host.audio.added_echo`); on the rig, a count started again half a sample off let
-0.5-0.6 s of the host's echo through as settled before, 0.01-0.04 s after, settling 1-3 s later.
+again that it takes the echo out, nearly as well as before, the residual-echo gate shut over it
+(:attr:`~voice_host.audio.echo_cancel.FrameCanceller.shown_clean`, :mod:`voice_host.audio.added_echo`);
+on the rig, a count started again half a sample off let 0.5-0.6 s of the host's echo through as
+settled before, 0.01-0.04 s after, settling 1-3 s later.
 """
 
 from __future__ import annotations
