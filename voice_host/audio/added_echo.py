@@ -24,7 +24,7 @@ on the filter's best, lets the host's echo through. Through the null sink that e
 :data:`PROOF_WINDOWS` windows of the host's speech in a row, the filter take :data:`CLEAN_DB` out and come
 within :data:`SLACK_DB` of what it usually took out, and the gate let nothing through
 (:attr:`AddedEcho.proven`), before the echo stage counts what is heard over the host. Through the sink the
-filter once came back to 15-18 dB where it had taken out 24 at the median: more than :data:`CLEAN_DB`, and
+filter once came back to 10-18 dB where it had taken out 24 at the median: more than :data:`CLEAN_DB`, and
 the gate stood open over every frame of the host's next question.
 """
 
@@ -56,9 +56,9 @@ CLEAN_DB = 15.0
 PROOF_WINDOWS = 2
 #: And they must come within this of what the filter took out before (the median of its last
 #: :data:`USUAL_WINDOWS` windows while proven): the gate's bound was learnt there, and it opens 6 dB over it.
-#: Through the sink, after the reference was moved at a count started again, the filter took out 13-18 dB where
-#: it had taken out 21-33, the gate stood open over every frame of the host's next question, and the host took
-#: its end for a player's "no".
+#: Through the sink, after the reference was moved at a count started again, the filter took out 10-18 dB where
+#: it had taken out 24 at the median, the gate stood open over every frame of the host's next question, and the
+#: host took its end for a player's "no".
 SLACK_DB = 6.0
 #: Windows (of the host's speech, a tenth of a second each) whose median is what the filter usually takes out.
 USUAL_WINDOWS = 30
@@ -98,7 +98,7 @@ class AddedEcho:
     >>> shown
     [False, True]
     >>> for _ in range(10):
-    ...     watch.frame(near, near // 2, far)        # 6 dB taken out: not added, not proven either
+    ...     watch.frame(near, near // 2, far)        # 6 dB (a player over the host): proven still
     >>> watch.proven, watch.adding
     (True, False)
 
@@ -145,11 +145,13 @@ class AddedEcho:
         """The last whole window's output over input, in dB (for the log)."""
         self.proven = False
         """True once ``proof_windows`` whole windows in a row since the watch was last cleared or its proof
-        reset (:meth:`reset_proof`) took ``clean_db`` or more out, and came within :data:`SLACK_DB` of what the
-        filter usually took out before; until a window adds echo."""
+        reset (:meth:`reset_proof`) took ``clean_db`` or more out, came within :data:`SLACK_DB` of what the
+        filter usually took out before, and had none of their frames let through by the gate; until a window
+        adds echo or the proof is reset (a player talking over the host afterwards leaves it true)."""
 
     def clear(self) -> None:
-        """Start afresh: not adding, nothing counted (what caused the added echo is known to be undone)."""
+        """Start afresh: not adding, nothing counted, nothing proven (what caused the added echo is known to be
+        undone, and the filter must show it)."""
         self._near = self._out = 0.0
         self._frames = self._under = 0
         self.adding = False

@@ -54,9 +54,10 @@ taps are tried on the last quarter of a second at every shift of the reference
 within 60 ms, and a shift that takes the echo out as before, and clearly better than
 any other, moves the reference back onto the taps at once (the filter's span read
 again, spliced at the slip's instant, the added-echo watch and the residual-echo
-gate judging afresh), and once the filter has shown it takes the echo out there (below). The stage is settled
-again 0.45-0.55 s after a slip on the rig, where the
-tracker, which must measure the echo's new place twice, took 2.2-2.7 s (and a slip
+gate judging afresh), and once the filter has shown it takes the echo out there (below).
+The stage is settled again 0.45-0.55 s after a slip of the tests' speech-like sound on
+the rig (0.55 s at the median of ``bench/slip_recovery.py``'s slips of the host's speech,
+at most 0.75 s), where the tracker, which must measure the echo's new place twice, took 2.2-2.7 s (and a slip
 under its tolerance, 3.4-4.8 s): seconds in which nobody could stop the host. Through
 the sink a slip of 71 samples just before the stop word kept it from being heard.
 
