@@ -152,10 +152,9 @@ class AddedEcho:
     def clear(self) -> None:
         """Start afresh: not adding, nothing counted, nothing proven (what caused the added echo is known to be
         undone, and the filter must show it)."""
-        self._near = self._out = 0.0
-        self._frames = self._under = 0
+        self._under = 0
         self.adding = False
-        self.reset_proof()
+        self.reset_proof()  # and the window in progress dropped
 
     def reset_proof(self) -> None:
         """The filter must show again that it takes the echo out (its reference was placed anew): the window in

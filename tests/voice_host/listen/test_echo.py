@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 import pytest
 
@@ -13,6 +15,7 @@ from voice_host.core.ports import Silence
 from voice_host.listen.echo import EchoStage
 from voice_host.listen.gate import GateStage
 from voice_host.listen.sources import AudioChunk
+from voice_host.listen.stop_spotter import passed_share
 
 from ..audio.test_echo_cancel import speechlike
 from ..audio.test_slip_search import slipped
@@ -58,6 +61,21 @@ def _stage(host: np.ndarray, name: str = "speex-gate") -> EchoStage:
     for at in range(0, len(played), 512):  # in blocks, stamped by the device clock as the output stream does
         far.played(played[at : at + 512], 22050, at=T0 + at / 22050)
     return EchoStage(canceller, far)
+
+
+def _cleaned_around_gap(
+    stage: EchoStage, mic: np.ndarray, gap: tuple[int, int], offset: float
+) -> Iterator[tuple[float, np.ndarray]]:
+    """``mic`` cleaned by ``stage`` chunk by chunk, as (the chunk's end in seconds, its output): the chunks within
+    ``gap`` (samples) never read, as in a half-duplex turn, and those after it stamped ``offset`` samples early."""
+    source = TimedSource(mic)
+    while (chunk := source.read()) is not None:
+        at = source._pos - 800
+        if gap[0] <= at < gap[1]:
+            continue
+        if at >= gap[1]:
+            chunk = AudioChunk(chunk.data, chunk.captured_at - offset / RATE, chunk.arrived_at)
+        yield source._pos / RATE, np.frombuffer(stage.clean(chunk), dtype="<i2")
 
 
 @pytest.mark.slow  # seconds of simulation or processes: the full tier
@@ -179,10 +197,9 @@ def test_an_output_that_starts_again_a_few_ms_off_is_measured_again_before_it_co
     assert abs(stage.tracker.shift - shift_before - offset) <= 2  # moved onto the new delay, to the sample
     cleaned = np.concatenate(out)
     late = cleaned[int((restart + 1.5) * RATE) : int((restart + 3.0) * RATE)]
-    frames = late[: len(late) // 160 * 160].reshape(-1, 160)
     # the host's echo taken out again from then on: the gate lets (almost) none of it through (all of it did
     # for two seconds when the offset was left for the filter to relearn, the gate holding it back from learning)
-    assert float(np.mean(np.any(frames != 0, axis=1))) < 0.05
+    assert passed_share(late) < 0.05
 
 
 @pytest.mark.slow  # seconds of simulation: the full tier
@@ -196,23 +213,16 @@ def test_a_microphone_read_again_after_a_gap_a_few_ms_off_is_measured_again_befo
     gap = (8 * RATE, 9 * RATE)  # the half-duplex turn: the host speaks, no chunk reaches the listener
     mic = to_int16(ROOMS[1].echo(host, RATE))
     stage = _stage(host, "block-gate")  # one output run all along
-    source = TimedSource(mic)
     out, settled = [], {}
-    while (chunk := source.read()) is not None:
-        at = source._pos - 800
-        if gap[0] <= at < gap[1]:
-            continue
-        if at >= gap[1]:
-            chunk = AudioChunk(chunk.data, chunk.captured_at - offset / RATE, chunk.arrived_at)
-        out.append(np.frombuffer(stage.clean(chunk), dtype="<i2"))
-        settled[round(source._pos / RATE, 2)] = stage.settled
+    for end, cleaned_chunk in _cleaned_around_gap(stage, mic, gap, offset):
+        out.append(cleaned_chunk)
+        settled[round(end, 2)] = stage.settled
     assert settled[8.0]  # settled before the gap
     assert not settled[9.3]  # the count started again: its delay not measured yet, nothing over the host counts
     assert settled[11.0]  # measured again within two seconds of the host's speech
     cleaned = np.concatenate(out)[8 * RATE :]  # what came after the gap (the gap's chunks were never cleaned)
     late = cleaned[int(1.5 * RATE) : int(3.0 * RATE)]
-    frames = late[: len(late) // 160 * 160].reshape(-1, 160)
-    assert float(np.mean(np.any(frames != 0, axis=1))) < 0.05  # the host's echo taken out again
+    assert passed_share(late) < 0.05  # the host's echo taken out again
     first = cleaned[: int(0.5 * RATE)]
     assert not np.any(first)  # until then its echo was kept from the decoder
 
@@ -232,17 +242,8 @@ def test_a_microphone_read_again_a_fraction_of_a_sample_off_counts_only_once_the
     gap = (8 * RATE, 9 * RATE)  # the half-duplex turn: the host speaks, no chunk reaches the listener
     mic = to_int16(ROOMS[room].echo(host, RATE))
     stage = _stage(host, "block-gate")
-    source = TimedSource(mic)
-    chunks = []  # (end of the chunk in seconds, settled after it, share of its 10 ms frames let through)
-    while (chunk := source.read()) is not None:
-        at = source._pos - 800
-        if gap[0] <= at < gap[1]:
-            continue
-        if at >= gap[1]:
-            chunk = AudioChunk(chunk.data, chunk.captured_at - offset / RATE, chunk.arrived_at)
-        out = np.frombuffer(stage.clean(chunk), dtype="<i2")
-        frames = out[: len(out) // 160 * 160].reshape(-1, 160)
-        chunks.append((source._pos / RATE, stage.settled, float(np.mean(np.any(frames != 0, axis=1)))))
+    # (end of the chunk in seconds, settled after it, share of its 10 ms frames let through)
+    chunks = [(end, stage.settled, passed_share(out)) for end, out in _cleaned_around_gap(stage, mic, gap, offset)]
     # the host's echo that reaches the decoder while the stage counts as settled, after the gap: at most a few
     # frames (0.01-0.04 s here, as when the count lands on a sample)
     exposed = sum(0.05 * passed for at, ok, passed in chunks if ok and at > 9.0)
@@ -273,9 +274,7 @@ def test_an_output_that_slips_mid_speech_is_muted_until_the_reference_is_moved_b
     chunks = []  # (end of the chunk in seconds, settled after it, share of its 10 ms frames let through)
     while (chunk := source.read()) is not None:
         out = np.frombuffer(stage.clean(chunk), dtype="<i2")
-        frames = out[: len(out) // 160 * 160].reshape(-1, 160)
-        passed = float(np.mean(np.any(frames != 0, axis=1))) if len(frames) else 0.0
-        chunks.append((source._pos / RATE, stage.settled, passed))
+        chunks.append((source._pos / RATE, stage.settled, passed_share(out)))
     tracker = stage.tracker
     assert tracker is not None and tracker.moves == 2 and abs(tracker.taps_move) <= 2  # moved back onto the taps
     assert all(ok for at, ok, _ in chunks if 8.0 <= at <= slip_s)  # settled before the slip
