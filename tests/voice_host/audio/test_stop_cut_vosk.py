@@ -90,7 +90,7 @@ def test_over_the_question_a_stop_word_cuts_when_its_utterance_ends(ko_model: An
 def test_the_look_ahead_waits_until_the_host_is_quiet(ko_model: Any, espeak: str, monkeypatch: Any) -> None:
     # The look-ahead feeds the grammar decoder a little silence at a player's pause, so that its partial catches
     # up. Over the host a quiet is the canceller's, not a player's pause, and the stop spotter reads the live
-    # partials: with the look-ahead there, bench/barge_in.py --spot missed one stop word in 12. Over the host the
+    # partials: with the look-ahead there, bench/barge_in.py (spotting) missed one stop word in 12. Over the host the
     # residual gate leaves digital silence around a player's words, so a pause there looks like one in a quiet
     # room (test_look_ahead_vosk.py shows the look-ahead at work in silence). A stop word over the host, then an
     # answer once it is quiet: no look-ahead while the host is heard, and the answer is still taken.
