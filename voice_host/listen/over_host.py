@@ -2,7 +2,9 @@
 
 - a stop phrase cuts the host (``STOP``), or does nothing with the host quiet
   (``DROP``), unless it is also an answer of the phase and the host is quiet or
-  asking its question (``ANSWER``);
+  asking its question (``ANSWER``); over the question, where a player is
+  answering and an answer misheard may come out as a stop phrase, it cuts only
+  when the confidence check is sure, as an answer there counts only when sure;
 - with the host quiet, any other phrase is the player's (``ANSWER``);
 - over the host, a phrase counts only over the question and only when the
   confidence check is sure (``ANSWER``: the rest of the question stops);
@@ -39,9 +41,11 @@ def verdict(
     'stop'
     >>> verdict("otto", sure=True, host_on=True, in_question=False, stops=stops, answers=answers).value
     'drop'
+    >>> verdict("basta", sure=False, host_on=True, in_question=True, stops=stops, answers=answers).value
+    'drop'
     """
     if text in stops and not (text in answers and (in_question or not host_on)):
-        return Verdict.STOP if host_on else Verdict.DROP
+        return Verdict.STOP if host_on and (sure or not in_question) else Verdict.DROP
     if not host_on:
         return Verdict.ANSWER
     return Verdict.ANSWER if in_question and sure else Verdict.DROP

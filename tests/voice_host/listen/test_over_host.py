@@ -17,6 +17,9 @@ ANSWERS = {"ci credo", "dubito", "basta"}  # "basta" is also an answer here (Yat
         ("zitto", True, True, False, Verdict.STOP),
         ("zitto", True, True, True, Verdict.STOP),
         ("ok ho capito", False, True, False, Verdict.STOP),
+        # ... except over the question when not sure: a player is answering there, and an answer misheard
+        # as a stop phrase would cut the question and lose the answer (bench/barge_in.py: "취소" as "멈춰")
+        ("zitto", False, True, True, Verdict.DROP),
         # ... and with the host quiet there is nothing to cut: it is no answer either
         ("stop", True, False, False, Verdict.DROP),
         # a stop word that is also an answer of the phase: an answer over the question or after it ...
