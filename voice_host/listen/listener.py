@@ -417,6 +417,7 @@ class VoskListener:
             heard.text, sure=heard.sure, host_on=host_on, in_question=in_question,
             stops={text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)},
             answers={phrase.text for phrase in request.phrases},
+            tail=any(phrase.text == heard.text for phrase in phase.verifier.tails),
         )
         if said is Verdict.STOP:
             logger.info("barge-in: the stop phrase %r ended an utterance (sure: %s, host on: %s); %s",

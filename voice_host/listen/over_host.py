@@ -4,11 +4,17 @@
   (``DROP``), unless it is also an answer of the phase and the host is quiet or
   asking its question (``ANSWER``); over the question, where a player is
   answering and an answer misheard may come out as a stop phrase, it cuts only
-  when the confidence check is sure, as an answer there counts only when sure;
+  when the confidence check is sure;
 - with the host quiet, any other phrase is the player's (``ANSWER``);
-- over the host, a phrase counts only over the question and only when the
-  confidence check is sure (``ANSWER``: the rest of the question stops);
-  anything else is dropped (``DROP``): the host's words are never a player's.
+- over the host, a phrase counts only over the question (``ANSWER``: the rest of
+  the question stops), sure or not, as after the question: one the confidence
+  check is unsure of is asked back where acting on it would cost (the session's
+  rule), instead of dropped while the player thinks they have answered; but
+  not an unsure phrase that is the last words of a longer one of the phase
+  (``tail``): the host's voice masks the start of words said over it, and
+  "non ci credo" heard as "ci credo" is the opposite answer;
+  anything over the host's other sentences is dropped (``DROP``): the host's
+  words are never a player's.
 
 Before the rule, :func:`after_host` takes out of an utterance the words that lie
 wholly within the host's own sound (what the canceller left of it) when the
@@ -32,9 +38,10 @@ class Verdict(enum.Enum):
 
 
 def verdict(
-    text: str, *, sure: bool, host_on: bool, in_question: bool, stops: Collection[str], answers: Collection[str]
+    text: str, *, sure: bool, host_on: bool, in_question: bool, stops: Collection[str], answers: Collection[str],
+    tail: bool = False,
 ) -> Verdict:
-    """The rule above for the phrase ``text``.
+    """The rule above for the phrase ``text`` (``tail``: it is the last words of a longer phrase of the phase).
 
     >>> stops, answers = {"basta"}, {"otto", "dubito"}
     >>> verdict("basta", sure=True, host_on=True, in_question=False, stops=stops, answers=answers).value
@@ -43,12 +50,16 @@ def verdict(
     'drop'
     >>> verdict("basta", sure=False, host_on=True, in_question=True, stops=stops, answers=answers).value
     'drop'
+    >>> verdict("otto", sure=False, host_on=True, in_question=True, stops=stops, answers=answers).value
+    'answer'
+    >>> verdict("otto", sure=False, host_on=True, in_question=True, stops=stops, answers=answers, tail=True).value
+    'drop'
     """
     if text in stops and not (text in answers and (in_question or not host_on)):
         return Verdict.STOP if host_on and (sure or not in_question) else Verdict.DROP
     if not host_on:
         return Verdict.ANSWER
-    return Verdict.ANSWER if in_question and sure else Verdict.DROP
+    return Verdict.ANSWER if in_question and (sure or not tail) else Verdict.DROP
 
 
 def after_host(units: Sequence[Sequence[Timed]], host_until: float) -> tuple[Timed, ...]:

@@ -27,9 +27,10 @@ ANSWERS = {"ci credo", "dubito", "basta"}  # "basta" is also an answer here (Yat
         ("basta", True, False, False, Verdict.ANSWER),
         # ... and a cut before the question
         ("basta", True, True, False, Verdict.STOP),
-        # an answer over the question's end is taken when sure, never over the host's other sentences
+        # an answer over the question's end is taken (unsure, the session asks it back, as after the question),
+        # never over the host's other sentences
         ("dubito", True, True, True, Verdict.ANSWER),
-        ("dubito", False, True, True, Verdict.DROP),
+        ("dubito", False, True, True, Verdict.ANSWER),
         ("dubito", True, True, False, Verdict.DROP),
         # the host quiet: as without barge-in, sure or to be asked back
         ("ci credo", False, False, False, Verdict.ANSWER),
@@ -37,6 +38,14 @@ ANSWERS = {"ci credo", "dubito", "basta"}  # "basta" is also an answer here (Yat
 )
 def test_verdict(text: str, sure: bool, host_on: bool, in_question: bool, expected: Verdict) -> None:
     assert verdict(text, sure=sure, host_on=host_on, in_question=in_question, stops=STOPS, answers=ANSWERS) is expected
+
+
+@pytest.mark.parametrize(("sure", "expected"), [(True, Verdict.ANSWER), (False, Verdict.DROP)])
+def test_a_tail_over_the_question_counts_only_when_sure(sure: bool, expected: Verdict) -> None:
+    # "non ci credo" said over the question, its "non" under the host's voice: heard as "ci credo", the opposite
+    answers = {"ci credo", "non ci credo"}
+    got = verdict("ci credo", sure=sure, host_on=True, in_question=True, stops=STOPS, answers=answers, tail=True)
+    assert got is expected
 
 
 # after_host: the host's last word may begin up to 2.0 s (the decoders' clock)
