@@ -390,7 +390,7 @@ def main() -> int:
     print("half-duplex self_false_accepts=0 self_interruptions=0 over_speech_pct=0 (deaf while the host speaks)")
     print(f"uncancelled self_false_accepts={raw_accepts} (first room only)")
     print(f"cancelled wrong_intent_pct={wrong_pct:.1f}")
-    print(f"barge-in self_false_accepts={false_accepts} self_interruptions={interruptions} over_speech_pct={pct:.0f} "
+    print(f"barge-in self_false_accepts={false_accepts} self_interruptions={interruptions} over_speech_pct={pct:.1f} "
           f"stop_p95_ms={stop_p95:.0f} turn_gap_p50_ms={gap50:.0f} turn_gap_p95_ms={gap95:.0f} cpu_pct={cpu_pct:.1f}")
     return 0
 
