@@ -197,6 +197,19 @@ class DelayTracker:
         self.doubted = False
         self._watched = None
 
+    def shown_in_place(self) -> None:
+        """The filter's own taps take the echo out clearly best where the reference is now placed (another measure:
+        :func:`voice_host.audio.slip_search.clear_shift`): what put it off the agreed place was no slip. The doubt,
+        or the measurement off it not yet judged, is dropped, and so are the windows found off it (two of them
+        agreeing would move the reference off the taps)."""
+        self.doubted = False
+        self._watched = None
+        placed = self._placed
+        if placed is not None:
+            kept = [lag for lag in self._found if abs(lag - placed) <= self._tolerance]
+            self._found.clear()
+            self._found.extend(kept)
+
     def feed(self, near: np.ndarray, far: np.ndarray) -> None:
         """One chunk of the microphone and of the reference the canceller got with it."""
         near = np.asarray(near, dtype=np.float64)

@@ -126,15 +126,39 @@ def find_slip(near: np.ndarray, reference: np.ndarray, taps: np.ndarray, max_sli
     >>> find_slip(echo[1163 - 40 : 1163 - 40 + 4000] + voice, ref, taps, 100, 16000) is None
     True
     """
-    erle = erle_by_shift(near, reference, taps, max_slip)
+    return slip_of(erle_by_shift(near, reference, taps, max_slip), max_slip, rate)
+
+
+def clear_shift(erle: np.ndarray, max_slip: int, rate: int) -> int | None:
+    """The shift at which the taps clearly take the echo out (``erle`` by shift, as :func:`erle_by_shift` gives
+    it): at least :data:`LEAST_ERLE_DB`, and :data:`MARGIN_DB` more than at any shift off its own peak; 0 when
+    that is where the reference is. None when no shift is that clear (a player over the host, a filter not yet
+    converged).
+
+    >>> erle = np.array([1.0, 2.0, 3.0, 18.0, 17.0, 2.0, 1.0])    # shifts -3 .. 3
+    >>> clear_shift(erle, 3, 1000), clear_shift(erle[::-1], 3, 1000), clear_shift(erle - 9.0, 3, 1000)
+    (0, 0, None)
+    >>> clear_shift(np.array([1.0, 15.0, 2.0, 12.0, 1.0]), 2, 1000) is None  # a pitch period off matches nearly as well
+    True
+    """
     best = int(np.argmax(erle))
-    shift = best - max_slip
     peak = max(1, int(PEAK_S * rate))
     away = np.abs(np.arange(len(erle)) - best) > peak
     runner_up = float(erle[away].max()) if np.any(away) else -np.inf
-    if shift == 0 or erle[best] < LEAST_ERLE_DB:
+    if erle[best] < LEAST_ERLE_DB or erle[best] - runner_up < MARGIN_DB:
         return None
-    if erle[best] - erle[max_slip] < MARGIN_DB or erle[best] - runner_up < MARGIN_DB:
+    return best - max_slip
+
+
+def slip_of(erle: np.ndarray, max_slip: int, rate: int) -> int | None:
+    """The slip that ``erle`` (by shift) shows: the clear shift (:func:`clear_shift`) when it is not 0 and takes
+    out :data:`MARGIN_DB` more than the reference where it is; None otherwise.
+
+    >>> slip_of(np.array([1.0, 2.0, 3.0, 4.0, 5.0, 18.0, 1.0]), 3, 1000), slip_of(np.array([1.0, 18.0, 1.0]), 1, 1000)
+    (2, None)
+    """
+    shift = clear_shift(erle, max_slip, rate)
+    if shift is None or shift == 0 or erle[shift + max_slip] - erle[max_slip] < MARGIN_DB:
         return None
     return shift
 
@@ -173,11 +197,17 @@ class SlipSearch:
 
     def find(self, taps: np.ndarray, reference: Callable[[float, int], np.ndarray]) -> int | None:
         """The slip over the last window (:func:`find_slip`), or None (no whole window yet, or no clear one)."""
+        erle = self.erle(taps, reference)
+        return None if erle is None else slip_of(erle, self.max_slip, self.rate)
+
+    def erle(self, taps: np.ndarray, reference: Callable[[float, int], np.ndarray]) -> np.ndarray | None:
+        """The echo ``taps`` take out of the last window at each shift (:func:`erle_by_shift`), or None (no whole
+        window yet, or the host silent over it)."""
         window = self._window(taps, reference)
         if window is None:
             return None
         near, far = window
-        return find_slip(near, far, taps, self.max_slip, self.rate) if np.any(far) else None
+        return erle_by_shift(near, far, taps, self.max_slip) if np.any(far) else None
 
     def started(self, taps: np.ndarray, reference: Callable[[float, int], np.ndarray], shift: int) -> float | None:
         """When the echo began to come ``shift`` samples off (microphone time, to a 10 ms frame; the start of the

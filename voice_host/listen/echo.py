@@ -89,7 +89,7 @@ import numpy as np
 from voice_host.audio.delay_tracker import DelayTracker
 from voice_host.audio.echo_cancel import FrameCanceller
 from voice_host.audio.far_end import FarEnd, SteadyClock
-from voice_host.audio.slip_search import SlipSearch
+from voice_host.audio.slip_search import SlipSearch, clear_shift, slip_of
 from voice_host.listen.sources import AudioChunk
 
 logger = logging.getLogger(__name__)
@@ -222,7 +222,17 @@ class EchoStage:
             return None
         rate = self._canceller.sample_rate
         shift = tracker.shift
-        return self._search.find(taps, lambda at, count: self.far.reference(at - shift / rate, count, rate))
+        erle = self._search.erle(taps, lambda at, count: self.far.reference(at - shift / rate, count, rate))
+        if erle is None:
+            return None
+        if (tracker.suspect or tracker.doubted) and clear_shift(erle, self._search.max_slip, rate) == 0:
+            # the taps take the echo out where the reference is, and nowhere else as well: GCC-PHAT's window off
+            # the agreed place was no slip (on the rig, a strong early reflection), and waiting for a window back
+            # at it kept the decoder deaf over the host for seconds
+            tracker.shown_in_place()
+            logger.info("echo: the filter takes the echo out where the reference is: no slip (%s)", self.describe())
+            return None
+        return slip_of(erle, self._search.max_slip, rate)
 
     def _move_back(self, shift: int, slip: int, end: float) -> None:
         """Move the reference (now ``shift``) by ``slip``, the filter's taps staying where they are (the room did

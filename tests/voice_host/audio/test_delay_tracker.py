@@ -72,6 +72,26 @@ def test_a_slip_is_doubted_within_two_seconds_until_the_reference_is_moved() -> 
     assert abs(tracker.taps_move) <= 2
 
 
+def test_a_doubt_the_filter_contradicts_is_dropped_with_the_windows_off_the_agreed_place() -> None:
+    """The echo stage tells the tracker when the filter's taps take the echo out where the reference is
+    (:meth:`DelayTracker.shown_in_place`): the doubt goes, and a window found off the agreed place no longer counts
+    towards a move (two agreeing would move the reference off the taps)."""
+    far = speechlike(6.0, seed=4)
+    mic = to_int16(ROOMS[1].echo(far, RATE))
+    tracker = DelayTracker(RATE)
+    _track(far, mic, tracker)
+    placed = tracker._placed
+    assert tracker.confirmed and placed is not None
+    off = placed - 80  # 5 ms early: no slip of the output puts the echo there
+    tracker._found.append(off)
+    tracker._judge(off)
+    tracker._judge(off)
+    assert tracker.doubted
+    tracker.shown_in_place()
+    assert not tracker.doubted and not tracker.suspect
+    assert off not in tracker._found and tracker._found  # the windows at the agreed place stay
+
+
 def test_a_player_alone_or_a_quiet_host_never_moves_it() -> None:
     player = speechlike(5.0, seed=6)
     tracker = DelayTracker(RATE)
