@@ -227,8 +227,8 @@ class EchoStage:
             return None
         if (tracker.suspect or tracker.doubted) and clear_shift(erle, self._search.max_slip, rate) == 0:
             # the taps take the echo out where the reference is, and nowhere else as well: GCC-PHAT's window off
-            # the agreed place was no slip (on the rig, a strong early reflection), and waiting for a window back
-            # at it kept the decoder deaf over the host for seconds
+            # the agreed place was no slip (in the rig's reverberant rooms its peak came 2-5 ms off now and then),
+            # and waiting for a window back at it kept the decoder deaf over the host for seconds
             tracker.shown_in_place()
             logger.info("echo: the filter takes the echo out where the reference is: no slip (%s)", self.describe())
             return None

@@ -301,8 +301,8 @@ def test_an_output_that_slips_mid_speech_is_muted_until_the_reference_is_moved_b
 @pytest.mark.slow  # seconds of audio through the canceller: the full tier
 def test_a_window_measured_off_the_agreed_delay_without_a_slip_is_dropped_once_the_filter_shows_it_in_place() -> None:
     """GCC-PHAT over a reverberant room now and then puts a window's echo off the agreed place though nothing
-    slipped (9 times in bench/barge_in.py --rotations 6, lags 0-8 samples against the agreed 80: an early
-    reflection). Doubted, the stage was deaf over the host until a window measured it back in place (3.3 s of
+    slipped (9 times in bench/barge_in.py --rotations 6, lags 0-8 samples against the agreed 80; why, not
+    looked into). Doubted, the stage was deaf over the host until a window measured it back in place (3.3 s of
     the host's 168 in 12 of the bench's streams); the filter's own taps, taking the echo out where the reference
     is, say at once that it was no slip."""
     host = np.concatenate([speechlike(10.0, seed=8), np.zeros(RATE, np.int16)])
