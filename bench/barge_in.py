@@ -45,7 +45,8 @@ monitor is a bit-exact copy of what was played, the easy case the rig replaces.
 4. Turn gap: from the end of a phrase said in silence to the listener delivering
    it (audio time), plus the time pyttsx3 takes to synthesize the host's first
    short reply. Not through the sink, not per phase, and without the output's own
-   latency: a lower bound (see the closing note of issue 33).
+   latency: a lower bound. Through the sink, phase by phase, side by side with half
+   duplex: ``bench/turn_gap.py --barge-in``.
 
 Half duplex is deaf while the host speaks: no false accept and no self-interruption
 by construction, and nothing said over the host is heard (over_speech_pct=0).
