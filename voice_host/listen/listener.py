@@ -54,7 +54,7 @@ from voice_host.listen.endpoint import BACKGROUND_RMS, LOOK_AHEAD_S, BackgroundE
 from voice_host.listen.gate import GateStage
 from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
-from voice_host.listen.over_host import Verdict, after_host, verdict
+from voice_host.listen.over_host import Verdict, after_host, answer_behind, verdict
 from voice_host.listen.sources import AudioSource
 from voice_host.listen.stop_spotter import WORD_SPAN_S, StopSpotter, passed_share
 from voice_host.listen.verify import Verified, Verifier, tails
@@ -407,18 +407,28 @@ class VoskListener:
         words, left by the canceller, end there too, and were taken for a player's answer through the sink
         ("di' i cinque valori" as a dictation of four numbers). Words begun after the host's last word (in its
         reverberation, or later) are the player's, whatever the decoder heard before them.
+
+        With the host quiet, a stop phrase the decode nearly took for an answer of the phase is that answer,
+        unsure (:func:`~voice_host.listen.over_host.answer_behind`): there is nothing to stop.
         """
         said_from = decoded.timed[0][1] if decoded.timed else float("inf")
         host_on = self._host_audible() or said_from < phase.host_until
         if host_on and self._echo is not None and not self._echo.settled:
             return None  # a fresh canceller leaves the host's own echo standing out: nothing over it is a player's
         in_question = (talk.in_question or not talk.speaking) and said_from >= phase.other_until
+        stops = {text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)}
         said = verdict(
-            heard.text, sure=heard.sure, host_on=host_on, in_question=in_question,
-            stops={text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)},
+            heard.text, sure=heard.sure, host_on=host_on, in_question=in_question, stops=stops,
             answers={phrase.text for phrase in request.phrases},
             tail=any(phrase.text == heard.text for phrase in phase.verifier.tails),
         )
+        if said is Verdict.DROP and not host_on and heard.text in stops:
+            spellings = {text: phrase.text for phrase in request.phrases for text in (phrase.text, *phrase.variants)}
+            behind = answer_behind(decoded.alternatives, stops=stops, answers=spellings,
+                                   margin=self._calibration.rival_margin)
+            if behind is not None:
+                logger.info("barge-in: the stop phrase %r with the host quiet taken for %r, unsure", heard.text, behind)
+                return Heard(behind, sure=False)
         if said is Verdict.STOP:
             logger.info("barge-in: the stop phrase %r ended an utterance (sure: %s, host on: %s); %s",
                         heard.text, heard.sure, host_on, self._state())
