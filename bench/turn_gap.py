@@ -24,7 +24,9 @@ Run (the sink is shared): ``flock /tmp/vh-audio.lock nice -n 10 python bench/tur
 prints before/after columns, each phase followed by its answers one by one (n, p50, max). The last
 line is ``turn_gap p50_ms=X p95_ms=X worst_phase=NAME worst_p95_ms=X`` (this tree's figures). ``--barge-in``
 adds a column for this tree with the host listening while it speaks, wired as ``--barge-in on`` wires it
-(the echo stage, the stop word spotted; the speaker's output latency is the same 50 ms in both).
+(the echo stage, the stop word spotted; the speaker's output latency is the same 50 ms in both); with
+``--before`` too, the other tree's barge-in beside it. A line per answer heard wrong or not at all follows
+the table (what was said, what was heard).
 """
 
 from __future__ import annotations
@@ -345,14 +347,15 @@ def main() -> int:
 
     ensure_pulse()
     trees = {**({"before": args.before.resolve()} if args.before else {}), "after": HERE.parent,
+             **({"barge-in before": args.before.resolve()} if args.before and args.barge_in else {}),
              **({"barge-in": HERE.parent} if args.barge_in else {})}
     results: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
     for _ in range(args.rounds):
         for game in args.games:  # alternating trees game by game: both see the same machine load
             for name in trees:
-                results[name].extend(run_child(trees[name], [game], 1, barge_in=name == "barge-in"))
+                results[name].extend(run_child(trees[name], [game], 1, barge_in=name.startswith("barge-in")))
     phases = list(dict.fromkeys(r["phase"] for rows in results.values() for r in rows))
-    columns = [n for n in ("before", "after", "barge-in") if n in results]
+    columns = [n for n in ("before", "after", "barge-in before", "barge-in") if n in results]
     print("phase                  " + "".join(f"{n:>30}" for n in columns))
     worst = ("", float("-inf"))
     for phase in phases:
@@ -375,6 +378,10 @@ def main() -> int:
                         if r["phase"] == phase and r["said"] == said and r["gap_ms"] is not None]
                 parts.append(f"n={len(gaps)} p50={pct(gaps, 50):4.0f} max={max(gaps, default=float('nan')):4.0f}")
             print(f"  {said[:21]:<21}" + "".join(f"{p:>30}" for p in parts))
+    for name in columns:
+        for row in results[name]:
+            if row["gap_ms"] is None:
+                print(f"{name}: missed {row['phase']} {row['said']!r}: heard {row['heard']!r}")
     for name in columns:
         gaps = [r["gap_ms"] for r in results[name] if r["gap_ms"] is not None]
         missed = sum(r["gap_ms"] is None for r in results[name])
