@@ -262,3 +262,35 @@ def _moved(decoded: Decoded, shift: float) -> Decoded:
         return decoded
     timed = tuple((word, start + shift, end + shift) for word, start, end in decoded.timed)
     return replace(decoded, timed=timed)
+
+
+class SpanDecoder:
+    """A recognizer that decodes spans of audio whole, one after another, each span's word times on the clock of
+    the audio it was cut from (vosk counts them over every sample it was ever fed, across ``Reset``).
+
+    >>> import json
+    >>> class Counting:  # one word over each span, timed as vosk times it
+    ...     fed = 0.0
+    ...     def Reset(self): pass
+    ...     def AcceptWaveform(self, data): self.start = self.fed; self.fed += len(data) / 32000
+    ...     def FinalResult(self):
+    ...         return json.dumps({"text": "w", "result": [{"word": "w", "start": self.start, "end": self.fed}]})
+    >>> import numpy as np
+    >>> spans = SpanDecoder(Counting())
+    >>> spans.decode(np.zeros(8000, np.int16), 10.0).timed, spans.decode(np.zeros(16000, np.int16), 3.0).timed
+    ((('w', 10.0, 10.5),), (('w', 3.0, 4.0),))
+    """
+
+    def __init__(self, made: Any, *, sample_rate: int = 16000) -> None:
+        self._made = made
+        self._rate = sample_rate
+        self._fed_s = 0.0
+
+    def decode(self, samples: Any, start_s: float) -> Decoded:
+        """``samples`` (int16) decoded whole; ``start_s``: where they begin on the clock of their audio."""
+        self._made.Reset()
+        self._made.AcceptWaveform(samples.astype("<i2").tobytes())
+        decoded = Decoded.parse(self._made.FinalResult())
+        shift = start_s - self._fed_s
+        self._fed_s += len(samples) / self._rate
+        return _moved(decoded, shift)

@@ -34,7 +34,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from grammars.it.stop_words import STOP_PHRASES
@@ -45,7 +45,7 @@ from voice_host.core.ports import Heard, ListenRequest, Silence
 from voice_host.hearing.calibration import Calibration, for_model
 from voice_host.hearing.confidence import LONGER_BY
 from voice_host.hearing.fillers import filler_words
-from voice_host.listen.decode import ALTERNATIVES, PhaseDecoders, recognizer
+from voice_host.listen.decode import ALTERNATIVES, PhaseDecoders, SpanDecoder, recognizer
 from voice_host.listen.decoder_thread import DecoderThread
 from voice_host.listen.deliver import deliver
 from voice_host.listen.early_end import DEFAULT_HOLD_S, EarlyEndpointer, rms
@@ -54,10 +54,11 @@ from voice_host.listen.endpoint import BACKGROUND_RMS, LOOK_AHEAD_S, BackgroundE
 from voice_host.listen.gate import GateStage
 from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
-from voice_host.listen.over_host import Verdict, after_host, answer_behind, verdict
+from voice_host.listen.over_host import Verdict, after_host, verdict
 from voice_host.listen.sources import AudioSource
 from voice_host.listen.stop_spotter import WORD_SPAN_S, StopSpotter, passed_share
 from voice_host.listen.verify import Verified, Verifier, tails
+from voice_host.listen.voice_activity import PRE_ROLL_S
 from voice_host.listen.word_levels import RecentAudio
 from voice_host.model.loading import check_all, load_model, vocabulary_of
 from voice_host.model.tokens import UNK, words
@@ -87,6 +88,9 @@ class _Phase:
     """Barge-in: ... while the host was saying something other than its question."""
     ahead: _Ahead | None = None
     """The dictation waiting out the player's pause, verified already (see :meth:`VoskListener._verified`)."""
+    without_stops: SpanDecoder | None = None
+    """Barge-in: a grammar decoder of the phase's phrases alone, made when first needed (see
+    :meth:`VoskListener._heard_without_stops`)."""
 
     def fed_over_host(self, question: bool) -> None:
         """A word of the host's may begin in the chunk just fed (``question``: of its question, or after it)."""
@@ -369,7 +373,7 @@ class VoskListener:
                 self.on_utterance(utterance)
             heard = deliver(utterance)
             if heard is not None and self._talk_over is not None:
-                heard = self._over_host(heard, request, self._talk_over, phase, verified.decoded)
+                heard = self._over_host(heard, request, self._talk_over, phase, verified.decoded, utterance)
             if heard is not None:
                 return heard
             intake.dropped()
@@ -397,7 +401,8 @@ class VoskListener:
         return verified, second
 
     def _over_host(
-        self, heard: Heard, request: ListenRequest, talk: TalkOver, phase: _Phase, decoded: Decoded
+        self, heard: Heard, request: ListenRequest, talk: TalkOver, phase: _Phase, decoded: Decoded,
+        utterance: Utterance,
     ) -> Heard | None:
         """Barge-in: what to do with ``heard`` (None: listening goes on) given whether the host was audible when
         its words were said, or is now.
@@ -408,8 +413,9 @@ class VoskListener:
         ("di' i cinque valori" as a dictation of four numbers). Words begun after the host's last word (in its
         reverberation, or later) are the player's, whatever the decoder heard before them.
 
-        With the host quiet, a stop phrase the decode nearly took for an answer of the phase is that answer,
-        unsure (:func:`~voice_host.listen.over_host.answer_behind`): there is nothing to stop.
+        With the host quiet there is nothing to stop: an utterance decoded as a stop phrase is decoded again
+        without the stop phrases (:meth:`_heard_without_stops`), as the listener would without barge-in, and
+        a phrase heard then is taken unsure (asked back where acting on it would cost).
         """
         said_from = decoded.timed[0][1] if decoded.timed else float("inf")
         host_on = self._host_audible() or said_from < phase.host_until
@@ -423,11 +429,10 @@ class VoskListener:
             tail=any(phrase.text == heard.text for phrase in phase.verifier.tails),
         )
         if said is Verdict.DROP and not host_on and heard.text in stops:
-            spellings = {text: phrase.text for phrase in request.phrases for text in (phrase.text, *phrase.variants)}
-            behind = answer_behind(decoded.alternatives, stops=stops, answers=spellings,
-                                   margin=self._calibration.rival_margin)
+            behind = self._heard_without_stops(request, phase, decoded, utterance)
             if behind is not None:
-                logger.info("barge-in: the stop phrase %r with the host quiet taken for %r, unsure", heard.text, behind)
+                logger.info("barge-in: the stop phrase %r with the host quiet heard %r without it, unsure",
+                            heard.text, behind)
                 return Heard(behind, sure=False)
         if said is Verdict.STOP:
             logger.info("barge-in: the stop phrase %r ended an utterance (sure: %s, host on: %s); %s",
@@ -440,6 +445,32 @@ class VoskListener:
                 talk.interrupt()
             return heard
         return None
+
+    def _heard_without_stops(
+        self, request: ListenRequest, phase: _Phase, decoded: Decoded, utterance: Utterance
+    ) -> str | None:
+        """Barge-in, the host quiet: what a grammar of the phase's phrases alone hears in the audio of an utterance
+        decoded as a stop phrase (what the listener would have heard without barge-in), if it is a phrase of the
+        phase the confidence check does not call chatter; None otherwise.
+
+        Decoded again from :data:`~voice_host.listen.voice_activity.PRE_ROLL_S` before its first word, the
+        lead-in the speech gate gives every utterance.
+        """
+        if not decoded.timed:
+            return None
+        start_s = max(0.0, decoded.timed[0][1] - PRE_ROLL_S)
+        samples = phase.audio.samples(start_s, phase.audio.fed_s)
+        if samples is None:
+            return None
+        if phase.without_stops is None:
+            rate = self._source.sample_rate
+            phase.without_stops = SpanDecoder(recognizer(self._model, rate, self.grammar(request.phrases)),
+                                              sample_rate=rate)
+        again = phase.without_stops.decode(samples, start_s)
+        verified = phase.verifier.verify(again, utterance.second, phase.audio, sequence=request.sequence)
+        heard = deliver(replace(utterance, match=verified.match, confidence=verified.confidence,
+                                decoded=verified.decoded))
+        return heard.text if heard is not None else None
 
     def _spotted(self, partial: str, request: ListenRequest, talk: TalkOver, phase: _Phase) -> bool:
         """Barge-in: True when a stop phrase ends ``partial`` while the host is audible, and the host was cut.

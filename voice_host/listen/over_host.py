@@ -19,19 +19,12 @@
 Before the rule, :func:`after_host` takes out of an utterance the words that lie
 wholly within the host's own sound (what the canceller left of it) when the
 player's words follow them.
-
-With the host quiet, a stop phrase dropped may have been an answer: the stop
-phrases are in every phase's grammar while the host may be talked over, where
-without barge-in they are not, and the decoder then takes an answer for one
-("일흔" decoded "멈춰", "일흔" 0.6 under it, through the sink).
-:func:`answer_behind` finds the answer the decode nearly chose, to be taken as
-an unsure hearing (asked back where acting would cost) instead of lost.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Sequence
 
 from voice_host.listen.messages import Timed
 
@@ -90,26 +83,3 @@ def after_host(units: Sequence[Sequence[Timed]], host_until: float) -> tuple[Tim
     """
     kept = tuple(word for unit in units if unit and unit[-1][2] > host_until for word in unit)
     return kept if kept else tuple(word for unit in units for word in unit)
-
-
-def answer_behind(
-    alternatives: Sequence[tuple[str, float]], *, stops: Collection[str], answers: Mapping[str, str], margin: float
-) -> str | None:
-    """The answer a decode whose best is a stop phrase nearly chose: the best-scored of ``alternatives`` (the
-    grammar decode's ``(text, score)``, best first) that is a spelling in ``answers`` (spelling -> the phrase's
-    text), within ``margin`` of the best; None when there is none.
-
-    >>> alternatives = (("멈춰", 79.3), ("일흔", 78.7), ("", 77.8))
-    >>> answer_behind(alternatives, stops={"멈춰"}, answers={"일흔": "일흔", "서른": "서른"}, margin=2.0)
-    '일흔'
-    >>> answer_behind(alternatives, stops={"멈춰"}, answers={"일흔": "일흔"}, margin=0.5) is None  # far under it
-    True
-    >>> answer_behind((("멈춰", 79.3),), stops={"멈춰"}, answers={"일흔": "일흔"}, margin=2.0) is None
-    True
-    """
-    if not alternatives or alternatives[0][0] not in stops:
-        return None
-    best = alternatives[0][1]
-    near = [(score, text) for text, score in alternatives[1:]
-            if best - score < margin and text in answers and text not in stops]
-    return answers[max(near)[1]] if near else None

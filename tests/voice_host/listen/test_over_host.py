@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voice_host.listen.over_host import Verdict, after_host, answer_behind, verdict
+from voice_host.listen.over_host import Verdict, after_host, verdict
 
 STOPS = {"basta", "zitto", "stop", "ok ho capito"}
 ANSWERS = {"ci credo", "dubito", "basta"}  # "basta" is also an answer here (Yatzi: "basta", I keep them all)
@@ -75,38 +75,3 @@ def test_the_hosts_own_words_before_a_players_are_taken_out(
     expected: tuple[tuple[str, float, float], ...],
 ) -> None:
     assert after_host(units, host_until) == expected
-
-
-# answer_behind: the grammar decodes of answers said after the host's question, through the sink (bench/turn_gap.py
-# --barge-in, the proxy's stop word "멈춰" in every phase's grammar); margin: the proxy's rival margin
-PROXY_STOPS = {"멈춰"}
-CLAIMS = {text: text for text in ("서른", "예순", "일흔", "여든", "삼백", "오백", "다시", "취소", "점수")}
-
-
-@pytest.mark.parametrize(
-    ("alternatives", "expected"),
-    [
-        # "일흔" said once the host was quiet: decoded the stop word, the answer 0.6 under it
-        ((("멈춰", 79.275848), ("일흔", 78.65155), ("", 77.772057)), "일흔"),
-        ((("멈춰", 77.390137), ("일흔", 76.308128), ("", 76.162682)), "일흔"),
-        # nothing of the phase near it: no answer is made up
-        ((("멈춰", 78.534821), ("", 76.209885)), None),
-        ((("멈춰", 79.439377),), None),
-        # an answer far under the stop word is not the one nearly chosen
-        ((("멈춰", 90.0), ("일흔", 80.0)), None),
-        # the best near one, whatever the order they come in
-        ((("멈춰", 79.0), ("서른", 77.0), ("일흔", 78.5)), "일흔"),
-        # a decode whose best is an answer is not this rule's
-        ((("일흔", 79.0), ("멈춰", 78.9)), None),
-    ],
-)
-def test_the_answer_a_stop_phrase_decode_nearly_chose(
-    alternatives: tuple[tuple[str, float], ...], expected: str | None
-) -> None:
-    assert answer_behind(alternatives, stops=PROXY_STOPS, answers=CLAIMS, margin=3.0) == expected
-
-
-def test_a_spelling_of_an_answer_gives_the_answer_itself() -> None:
-    answers = {"dubito": "dubito", "io dubito": "dubito", "ci credo": "ci credo"}
-    got = answer_behind((("basta", 50.0), ("io dubito", 49.0)), stops={"basta"}, answers=answers, margin=3.0)
-    assert got == "dubito"
