@@ -56,7 +56,7 @@ from voice_host.listen.messages import Decoded, Timed, Utterance, heard_by_both
 from voice_host.listen.nearest_phrase import MatchReason, PhraseMatcher
 from voice_host.listen.over_host import Verdict, after_host, verdict
 from voice_host.listen.sources import AudioSource
-from voice_host.listen.stop_spotter import WORD_SPAN_S, StopSpotter, passed_share
+from voice_host.listen.stop_spotter import WORD_SPAN_S, StopSpotter, word_share
 from voice_host.listen.verify import Verified, Verifier, tails
 from voice_host.listen.voice_activity import PRE_ROLL_S
 from voice_host.listen.word_levels import RecentAudio
@@ -486,7 +486,9 @@ class VoskListener:
         if not self._spot_stops or not settled or not audible or talk.in_question:
             self._spotter.reset()
             return False
-        said = self._spotter.see(partial, passed=passed_share(phase.audio.last(WORD_SPAN_S)))
+        rate = self._source.sample_rate
+        said = self._spotter.see(partial, passed=word_share(phase.audio.last(WORD_SPAN_S), frame=rate // 100,
+                                                            sample_rate=rate))
         if said is None:
             return False
         phrase = next((p for p in self._stop_phrases if said in (p.text, *p.variants)), None)

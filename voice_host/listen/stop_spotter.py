@@ -8,11 +8,15 @@ instead, and a stop phrase is a stop only when both hold:
 
 - it ends the partial result for ``confirm`` chunks in a row (two by default: a
   word the decoder shows once and then revises is not a stop), and
-- the residual-echo gate was open over the word: at least :data:`MIN_PASSED` of the
-  10 ms frames of the last :data:`WORD_SPAN_S` seconds fed to the decoder held
-  what the gate let through (a closed frame comes out as digital silence), so
-  the canceller's output held a voice standing out of the echo, not the host's
-  own residue that the gate let slip for a frame or two.
+- the residual-echo gate was open over the word (:func:`word_share`): of the 10 ms
+  frames fed to the decoder in the last :data:`WORD_SPAN_S` seconds, from the
+  first the gate let through, at least :data:`MIN_PASSED` held what it let
+  through (a closed frame comes out as digital silence), and at least
+  :data:`MIN_WORD_S` of them, so the canceller's output held a voice standing
+  out of the echo, not the host's own residue that the gate let slip for a frame
+  or two. The frames before the word do not count against it: the span is
+  longer than a short word, and counted whole, with the partial showing the
+  word 50 ms after it, a word under 0.3 s (a quick "stop") could not pass.
 
 Through the real sink the first rule alone (one partial, no gate) cut the host on
 its own voice once in two runs of the host speaking alone.
@@ -30,8 +34,12 @@ import numpy as np
 
 #: How much audio before the sighting the stop word spans (a short word, and the 10-80 ms the partial lags).
 WORD_SPAN_S = 0.5
-#: The share of that span's 10 ms frames the residual-echo gate must have let through.
+#: The share of that span's 10 ms frames, from the first let through, that the residual-echo gate must have
+#: let through.
 MIN_PASSED = 0.7
+#: The least audio the gate must have let through in that span: a stop word is longer (the host's residue let
+#: slip is a frame or two).
+MIN_WORD_S = 0.2
 
 
 def passed_share(samples: np.ndarray, *, frame: int = 160) -> float:
@@ -49,11 +57,32 @@ def passed_share(samples: np.ndarray, *, frame: int = 160) -> float:
     return float(np.mean(np.any(frames != 0, axis=1)))
 
 
+def word_share(samples: np.ndarray, *, frame: int = 160, sample_rate: int = 16000) -> float:
+    """The share of ``samples``' whole frames let through by the residual gate, counted from the first one let
+    through (the word's start); 0.0 when under :data:`MIN_WORD_S` of them were let through.
+
+    >>> closed, open_ = [0] * 160, [3] * 160
+    >>> round(word_share(np.array(closed * 20 + open_ * 25 + closed * 5)), 2)  # a 0.25 s word and the lag
+    0.83
+    >>> word_share(np.array(closed * 45 + open_ * 2 + closed * 3))  # a frame or two of residue
+    0.0
+    >>> round(passed_share(np.array(closed * 20 + open_ * 25 + closed * 5)), 2)  # counted over the whole span
+    0.5
+    """
+    whole = len(samples) // frame
+    if whole == 0:
+        return 0.0
+    passed = np.any(np.asarray(samples[: whole * frame]).reshape(whole, frame) != 0, axis=1)
+    if np.count_nonzero(passed) * frame < MIN_WORD_S * sample_rate:
+        return 0.0
+    return float(np.mean(passed[int(np.argmax(passed)) :]))
+
+
 class StopSpotter:
     """Watches a decoder's partial results for one of ``spellings`` (the stop phrases as the model spells them).
 
     ``passed``: the share of the word's frames the residual-echo gate let through
-    (:func:`passed_share`); under ``min_passed`` the sighting is not a stop.
+    (:func:`word_share`); under ``min_passed`` the sighting is not a stop.
 
     >>> spotter = StopSpotter({"ok ho capito", "basta"})
     >>> [spotter.see(p) for p in ("", "otto", "otto basta", "otto basta", "otto basta")]
