@@ -217,7 +217,8 @@ class VoskListener:
     ) -> None:
         self._model = model
         self._spot_stops = spot_stops
-        self._spotter = StopSpotter({v for p in stop_phrases for v in (p.text, *p.variants)})
+        self._stop_spellings = frozenset(v for p in stop_phrases for v in (p.text, *p.variants))
+        self._spotter = StopSpotter(self._stop_spellings)
         self._talk_over = talk_over if echo is not None else None
         self._echo = echo
         if self._talk_over is not None:
@@ -422,7 +423,7 @@ class VoskListener:
         if host_on and self._echo is not None and not self._echo.settled:
             return None  # a fresh canceller leaves the host's own echo standing out: nothing over it is a player's
         in_question = (talk.in_question or not talk.speaking) and said_from >= phase.other_until
-        stops = {text for phrase in self._stop_phrases for text in (phrase.text, *phrase.variants)}
+        stops = self._stop_spellings
         said = verdict(
             heard.text, sure=heard.sure, host_on=host_on, in_question=in_question, stops=stops,
             answers={phrase.text for phrase in request.phrases},
@@ -492,9 +493,9 @@ class VoskListener:
         if said is None:
             return False
         phrase = next((p for p in self._stop_phrases if said in (p.text, *p.variants)), None)
-        stops = {text for p in self._stop_phrases for text in (p.text, *p.variants)}
         answers = {p.text for p in request.phrases}
         text = phrase.text if phrase is not None else said
+        stops = self._stop_spellings
         if verdict(text, sure=True, host_on=True, in_question=talk.in_question, stops=stops, answers=answers) \
                 is not Verdict.STOP:  # a stop phrase that answers the question being asked: its end decides
             return False
