@@ -50,11 +50,8 @@ def passed_share(samples: np.ndarray, *, frame: int = 160) -> float:
     >>> passed_share(np.zeros(100))
     0.0
     """
-    whole = len(samples) // frame
-    if whole == 0:
-        return 0.0
-    frames = np.asarray(samples[: whole * frame]).reshape(whole, frame)
-    return float(np.mean(np.any(frames != 0, axis=1)))
+    passed = _passed_frames(samples, frame)
+    return float(np.mean(passed)) if passed.size else 0.0
 
 
 def word_share(samples: np.ndarray, *, frame: int = 160, sample_rate: int = 16000) -> float:
@@ -69,13 +66,17 @@ def word_share(samples: np.ndarray, *, frame: int = 160, sample_rate: int = 1600
     >>> round(passed_share(np.array(closed * 20 + open_ * 25 + closed * 5)), 2)  # counted over the whole span
     0.5
     """
-    whole = len(samples) // frame
-    if whole == 0:
-        return 0.0
-    passed = np.any(np.asarray(samples[: whole * frame]).reshape(whole, frame) != 0, axis=1)
+    passed = _passed_frames(samples, frame)
     if np.count_nonzero(passed) * frame < MIN_WORD_S * sample_rate:
         return 0.0
     return float(np.mean(passed[int(np.argmax(passed)) :]))
+
+
+def _passed_frames(samples: np.ndarray, frame: int) -> np.ndarray:
+    """For each whole frame of ``samples``, whether the gate let it through (it is not digital silence)."""
+    whole = len(samples) // frame
+    passed: np.ndarray = np.any(np.asarray(samples[: whole * frame]).reshape(whole, frame) != 0, axis=1)
+    return passed
 
 
 class StopSpotter:
